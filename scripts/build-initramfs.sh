@@ -1,0 +1,27 @@
+#!/bin/sh
+# Build the guest's initramfs: static busybox, guest/init and the test
+# binaries given as arguments (installed in /bin).
+#   build-initramfs.sh OUT.cpio BINARY...
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 1 ] || die "usage: $me OUT.cpio [BINARY...]"
+out=$1
+shift
+busybox=/bin/busybox
+file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
+	die "$busybox is not a static binary: install busybox-static"
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" \
+	"$stage/tmp" "$stage/root" "$stage/vmrun"
+cp "$busybox" "$stage/bin/busybox"
+cp "$TOP/guest/init" "$stage/init"
+for b in "$@"; do
+	[ -f "$b" ] || die "$b not found"
+	file -L "$b" | grep -q 'statically linked' || die "$b is not a static binary"
+	cp "$b" "$stage/bin/"
+done
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
+mv "$out.tmp" "$out"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Build bzImage from a kernel tree with the minimal config fragment.
+#   build-kernel.sh [SRC [OBJ]]   (default: $KSRC, $KOBJ)
+# The config is made again only when the fragment changed; the build
+# itself is an ordinary incremental kbuild run in the object directory.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+src=$(cd "${1:-$KSRC}" && pwd)
+obj=${2:-$KOBJ}
+mkdir -p "$obj"
+obj=$(cd "$obj" && pwd)
+
+if [ ! -f "$obj/.config" ] || ! cmp -s "$FRAGMENT" "$obj/.config.fragment"; then
+	step "configuring $obj: tinyconfig + $(basename "$FRAGMENT")"
+	rm -f "$obj/.config.fragment"
+	make -s -C "$src" O="$obj" tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$FRAGMENT" >/dev/null
+	make -s -C "$src" O="$obj" olddefconfig >/dev/null
+	# merge_config only warns when an option cannot be set; fail instead.
+	missing=$(grep '^CONFIG_' "$FRAGMENT" | while read -r opt; do
+		grep -qx "$opt" "$obj/.config" || printf ' %s' "$opt"
+	done)
+	[ -z "$missing" ] || die "options of $(basename "$FRAGMENT") not set in .config:$missing"
+	cp "$FRAGMENT" "$obj/.config.fragment"
+fi
+
+step "building bzImage in $obj (a cold build takes about 5 minutes)"
+log=$obj/build.log
+# Full output to the log; every 100th line to the terminal as progress.
+{ make -C "$src" O="$obj" -j"$NPROC" bzImage 2>&1; echo $? >"$log.rc"; } |
+	tee "$log" | awk 'NR % 100 == 0 { print "    [" NR " lines] " $0; fflush() }' >&2
+if [ "$(cat "$log.rc")" != 0 ]; then
+	grep -E 'error|Error' "$log" | head -20 >&2 || true
+	tail -20 "$log" >&2
+	die "kernel build failed, full log in $log"
+fi
+grep -E '^\s*(CC|LD|BTF)\b' "$log" | wc -l | sed 's/^/    objects rebuilt: /' >&2
+echo "$obj/arch/x86/boot/bzImage"

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Regenerate patches/ from the commits base..series in $KSRC, with the
+# cover letter text from patches/cover.txt (first paragraph: subject).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+cd "$KSRC"
+git diff --quiet HEAD || die "$KSRC has uncommitted changes: commit them first"
+n=$(git rev-list --count base..HEAD)
+[ "$n" -gt 0 ] || die "no commits on top of base in $KSRC"
+[ -f "$PATCHES/cover.txt" ] || die "$PATCHES/cover.txt (cover letter text) is missing"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+git config branch.series.description "$(cat "$PATCHES/cover.txt")"
+# --zero-commit and a fixed prefix keep the files identical whoever
+# regenerates them; the base is the unpacked Debian tree, named in the
+# cover letter rather than by a local commit id.
+git format-patch -q -o "$tmp" --cover-letter --cover-from-description=subject \
+	--zero-commit --subject-prefix="PATCH v2" base..HEAD
+(cd "$tmp" && ls 0*.patch | grep -v '^0000-') > "$tmp/series"
+
+rm -f "$PATCHES"/0*.patch
+cp "$tmp"/0*.patch "$tmp/series" "$PATCHES/"
+echo "$(series_hash) $(git rev-parse HEAD)" > .git/series.stamp
+step "wrote $n patches and a cover letter to $PATCHES"

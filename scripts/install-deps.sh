@@ -1,0 +1,27 @@
+#!/bin/sh
+# Install the Debian 12 packages the build and the VM need, if missing.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+# linux-source-6.1: the base tree; build tools for the kernel (bc, bison,
+# flex, libelf-dev, libssl-dev, dwarves for BTF) and for libbpf/test_progs
+# (zlib, zstd, libcap); qemu and busybox-static for the guest; cpio for
+# the initramfs; python3-ply/python3-git for checkpatch's SPDX check.
+PKGS="linux-source-6.1 build-essential file bc bison flex libelf-dev libssl-dev
+dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
+busybox-static cpio python3 python3-ply python3-git git xz-utils"
+
+missing=
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	exit 0
+fi
+[ "$(id -u)" = 0 ] || die "missing packages:$missing (run as root, or install them)"
+step "installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

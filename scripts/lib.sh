@@ -1,0 +1,27 @@
+# Shared settings and helpers for the scripts in this directory.
+# Sourced, not run: every path can be overridden from the environment.
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+KSRC=${KSRC:-$BUILD/linux}
+KOBJ=${KOBJ:-$BUILD/kbuild}
+TPOUT=${TPOUT:-$BUILD/selftests}
+PATCHES=${PATCHES:-$TOP/patches}
+TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
+NPROC=$(nproc)
+
+# Progress and errors go to stderr, prefixed with the script's name.
+me=$(basename "$0")
+step() { printf '==> %s: %s\n' "$me" "$*" >&2; }
+die() { printf '%s: error: %s\n' "$me" "$*" >&2; exit 1; }
+
+# sha256 of the patches listed in patches/series, in order.
+series_hash() {
+	[ -f "$PATCHES/series" ] || die "$PATCHES/series is missing"
+	while read -r p; do
+		[ -n "$p" ] || continue
+		[ -f "$PATCHES/$p" ] || die "patch $p listed in series is missing"
+		cat "$PATCHES/$p"
+	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
+}
