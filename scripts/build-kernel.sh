@@ -11,11 +11,18 @@ obj=${2:-$KOBJ}
 mkdir -p "$obj"
 obj=$(cd "$obj" && pwd)
 
+# Objects record absolute source paths: a moved tree needs a clean build.
+if [ -f "$obj/.config" ] && [ "$(cat "$obj/.source" 2>/dev/null)" != "$src" ]; then
+	step "$obj was built from another source tree; cleaning it"
+	find "$obj" -mindepth 1 -delete
+fi
+echo "$src" > "$obj/.source"
+
 if [ ! -f "$obj/.config" ] || ! cmp -s "$FRAGMENT" "$obj/.config.fragment"; then
 	step "configuring $obj: tinyconfig + $(basename "$FRAGMENT")"
 	rm -f "$obj/.config.fragment"
 	make -s -C "$src" O="$obj" tinyconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$FRAGMENT" >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$FRAGMENT" >/dev/null 2>&1
 	make -s -C "$src" O="$obj" olddefconfig >/dev/null
 	# merge_config only warns when an option cannot be set; fail instead.
 	missing=$(grep '^CONFIG_' "$FRAGMENT" | while read -r opt; do
@@ -28,11 +35,10 @@ fi
 step "building bzImage in $obj (a cold build takes about 5 minutes)"
 log=$obj/build.log
 # Full output to the log; every 100th line to the terminal as progress.
-{ make -C "$src" O="$obj" -j"$NPROC" bzImage 2>&1; echo $? >"$log.rc"; } |
+{ rc=0; make -C "$src" O="$obj" -j"$NPROC" bzImage 2>&1 || rc=$?; echo $rc >"$log.rc"; } |
 	tee "$log" | awk 'NR % 100 == 0 { print "    [" NR " lines] " $0; fflush() }' >&2
 if [ "$(cat "$log.rc")" != 0 ]; then
-	grep -E 'error|Error' "$log" | head -20 >&2 || true
-	tail -20 "$log" >&2
+	grep -E 'error:|\*\*\*' "$log" | head -20 >&2 || true
 	die "kernel build failed, full log in $log"
 fi
 grep -E '^\s*(CC|LD|BTF)\b' "$log" | wc -l | sed 's/^/    objects rebuilt: /' >&2

@@ -3,13 +3,16 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-# linux-source-6.1: the base tree; build tools for the kernel (bc, bison,
+# linux-source-6.1: the base tree; linux-source-6.12: the mainline
+# reference kernel of the conformance run; build tools for the kernel (bc, bison,
 # flex, libelf-dev, libssl-dev, dwarves for BTF) and for libbpf/test_progs
 # (zlib, zstd, libcap); qemu and busybox-static for the guest; cpio for
-# the initramfs; python3-ply/python3-git for checkpatch's SPDX check.
-PKGS="linux-source-6.1 build-essential file bc bison flex libelf-dev libssl-dev
+# the initramfs; python3-ply/python3-git for checkpatch's SPDX check;
+# python3-docutils for the rst and man page checks.
+PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
-busybox-static cpio python3 python3-ply python3-git git xz-utils"
+busybox-static cpio python3 python3-ply python3-git python3-docutils git
+xz-utils"
 
 missing=
 for p in $PKGS; do

@@ -25,3 +25,17 @@ series_hash() {
 		cat "$PATCHES/$p"
 	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
 }
+
+# The bpf_obj_pinning subtests, in order, as declared in the test source
+# of tree $1 (default $KSRC), plus the final leak check.
+subtest_names() {
+	sed -n 's/^\t{ "\([a-z0-9_]*\)", test_[a-z0-9_]* },$/\1/p' \
+		"${1:-$KSRC}/tools/testing/selftests/bpf/prog_tests/bpf_obj_pinning.c"
+	echo no_leaks
+}
+
+# Result of subtest $2 in test_progs log $1: OK, FAIL, SKIP or MISSING.
+subtest_result() {
+	r=$(sed -n "s|^#[0-9]*/[0-9]* *bpf_obj_pinning/$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
+	echo "${r:-MISSING}"
+}

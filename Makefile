@@ -1,0 +1,82 @@
+# BPF_F_PATH_FD series for Debian's linux-source-6.1: apply, build, boot,
+# test. Every step is a script in scripts/ that does nothing when its
+# outputs are up to date, so a rerun with no change takes seconds.
+#
+#   make           everything; ends with test_progs' summary
+#   make check     the test suite; ends with "N passed, N failed"
+#   make help      the other targets
+
+BUILD ?= $(CURDIR)/build
+export BUILD
+
+KSRC	:= $(BUILD)/linux
+KOBJ	:= $(BUILD)/kbuild
+TPOUT	:= $(BUILD)/selftests
+INITRAMFS := $(BUILD)/initramfs.cpio
+
+.PHONY: all deps base series kernel test_progs initramfs run check \
+	series-check mainline conformance export-series checkpatch clean help
+
+all: run
+
+help:
+	@echo "make               deps, base tree, series, kernel, test_progs, run in the VM"
+	@echo "make check         checkpatch, header sync, runner tests, selftests in the VM"
+	@echo "make deps          install missing Debian packages (apt-get)"
+	@echo "make base          unpack linux-source-6.1 into build/linux (tag 'base')"
+	@echo "make series        git am patches/ onto base (branch 'series')"
+	@echo "make kernel        build build/kbuild/arch/x86/boot/bzImage"
+	@echo "make test_progs    build patched libbpf and a focused static test_progs"
+	@echo "make series-check  per patch: applies, kernel/libbpf/selftest build, checkpatch, headers, docs"
+	@echo "make mainline      build Debian's linux-source-6.12 (has the feature) with the same fragment"
+	@echo "make conformance   same test_progs on patched, unpatched, mainline and native kernels"
+	@echo "make export-series regenerate patches/ from the commits in build/linux"
+	@echo "make checkpatch    scripts/checkpatch.pl --strict on every patch"
+	@echo "make clean         remove build/"
+
+deps:
+	@scripts/install-deps.sh
+
+base: deps
+	@scripts/prepare-base.sh
+
+series: base
+	@scripts/apply-series.sh
+
+kernel: series
+	@scripts/build-kernel.sh >/dev/null
+
+test_progs: series
+	@echo "==> building libbpf and test_progs in $(TPOUT)" >&2
+	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT)
+
+initramfs: test_progs
+	@scripts/build-initramfs.sh $(INITRAMFS) $(TPOUT)/test_progs
+
+run: kernel initramfs
+	@scripts/run-selftests.sh
+
+series-check: series
+	@scripts/series-check.sh
+
+mainline: deps
+	@scripts/prepare-mainline.sh
+	@scripts/build-kernel.sh $(BUILD)/linux-6.12 $(BUILD)/kbuild-6.12 >/dev/null
+
+conformance: kernel initramfs series-check mainline
+	@scripts/conformance.sh $(KOBJ)/arch/x86/boot/bzImage \
+		$(BUILD)/images/bzImage-6.1-unpatched \
+		$(BUILD)/kbuild-6.12/arch/x86/boot/bzImage
+
+# check.sh runs series-check and conformance itself, to count their results.
+check: kernel initramfs mainline
+	@scripts/check.sh
+
+export-series:
+	@scripts/export-series.sh
+
+checkpatch: series
+	@scripts/checkpatch-series.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,39 @@
+#!/bin/sh
+# scripts/checkpatch.pl --strict on every patch of patches/series.
+# Prints one line per patch and exits non-zero on any error, warning or
+# check, with one exception, said out loud: checkpatch warns on every
+# new file ("does MAINTAINERS need updating?"); that warning is waived
+# only when get_maintainer.pl shows the new file is already covered by
+# a MAINTAINERS entry.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+# checkpatch's SPDX check runs "python3"; use Debian's, which has ply.
+PATH=/usr/bin:$PATH
+cd "$KSRC"
+bad=0
+while read -r p; do
+	[ -n "$p" ] || continue
+	out=$(./scripts/checkpatch.pl --strict --terse --show-types "$PATCHES/$p" 2>&1 || true)
+	issues=$(echo "$out" | grep -E ': (ERROR|WARNING|CHECK):' || true)
+	waived=
+	if echo "$issues" | grep -q ':FILE_PATH_CHANGES:'; then
+		uncovered=
+		for f in $(awk '/^diff --git /{f=$4} /^new file mode/{sub("^b/","",f); print f}' "$PATCHES/$p"); do
+			./scripts/get_maintainer.pl --no-git --sections -f "$f" 2>/dev/null |
+				grep -q '^F:' || uncovered="$uncovered $f"
+		done
+		if [ -z "$uncovered" ]; then
+			issues=$(echo "$issues" | grep -v ':FILE_PATH_CHANGES:' || true)
+			waived=" (new-file MAINTAINERS warning waived: covered by an existing entry)"
+		fi
+	fi
+	if [ -n "$issues" ]; then
+		echo "checkpatch: $p: FAIL"
+		echo "$issues" | sed 's/^/    /'
+		bad=1
+	else
+		echo "checkpatch: $p: clean$waived"
+	fi
+done < "$PATCHES/series"
+exit $bad

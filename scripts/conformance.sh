@@ -1,0 +1,81 @@
+#!/bin/sh
+# Differential run: the same test_progs binary on
+#   patched    6.1 with the series             expected: all PASS
+#   unpatched  6.1 base, same config           expected: tests/expected-unpatched
+#                                              PASS, every other subtest FAIL
+#   mainline   Debian's 6.12, same fragment    expected: all PASS
+#   native     this machine's kernel, if >= 6.5 and we are root: all PASS
+# and one table of subtest by kernel. Exits non-zero if any cell differs
+# from its expected value.
+#   conformance.sh PATCHED_BZIMAGE UNPATCHED_BZIMAGE MAINLINE_BZIMAGE
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# = 3 ] || die "usage: $me PATCHED_BZIMAGE UNPATCHED_BZIMAGE MAINLINE_BZIMAGE"
+out=$BUILD/results/conformance
+mkdir -p "$out"
+tp=$TPOUT/test_progs
+old=$(sed 's/#.*//' "$TOP/tests/expected-unpatched" | tr -s ' \t' '\n' | grep . || true)
+
+"$TOP/scripts/vmrun" -k "$1" -l "$out/patched.log" -- test_progs -t bpf_obj_pinning >/dev/null 2>&1 || true
+"$TOP/scripts/vmrun" -k "$2" -l "$out/unpatched.log" -- test_progs -t bpf_obj_pinning >/dev/null 2>&1 || true
+"$TOP/scripts/vmrun" -k "$3" -l "$out/mainline.log" -- test_progs -t bpf_obj_pinning >/dev/null 2>&1 || true
+kernels="patched unpatched mainline"
+
+# Natively: a private mount namespace with its own BPF FS, and a private
+# network namespace for the XDP link subtest.
+host=$(uname -r)
+major=${host%%.*}
+minor=${host#*.}
+minor=${minor%%[!0-9]*}
+if [ "$(id -u)" = 0 ] && { [ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 5 ]; }; }; then
+	(cd /tmp && unshare -m -n sh -c 'mount --make-rprivate / &&
+		mount -t bpf bpf /sys/fs/bpf && exec "$0" -t bpf_obj_pinning' "$tp") \
+		> "$out/native.log" 2>&1 || true
+	kernels="$kernels native"
+else
+	echo "native: not run (host kernel $host < 6.5, or not root)" > "$out/native.log"
+	step "native column left out: host kernel $host < 6.5 or not root"
+fi
+
+expect() { # kernel subtest
+	if [ "$1" = unpatched ] && ! echo "$old" | grep -qx "$2"; then
+		echo FAIL
+	else
+		echo PASS
+	fi
+}
+
+bad=0
+cells=0
+{
+	printf '%-28s' subtest
+	for k in $kernels; do printf ' %-10s' "$k"; done
+	echo
+	for n in $(subtest_names); do
+		printf '%-28s' "$n"
+		for k in $kernels; do
+			r=$(subtest_result "$out/$k.log" "$n")
+			[ "$r" = OK ] && got=PASS || got=FAIL
+			cells=$((cells + 1))
+			if [ "$got" = "$(expect "$k" "$n")" ]; then
+				printf ' %-10s' "$got"
+			else
+				printf ' %-10s' "$got($r)!"
+				bad=$((bad + 1))
+			fi
+		done
+		echo
+	done
+} > "$out/table.txt"
+cat "$out/table.txt"
+
+# Feature subtests must fail on the unpatched kernel for the right reason.
+if grep -q 'kernel supports BPF_F_PATH_FD (Linux 6.5 or this series)' "$out/unpatched.log"; then
+	echo "unpatched: feature subtests fail with 'kernel supports BPF_F_PATH_FD (Linux 6.5 or this series)'"
+else
+	echo "unpatched: the missing-feature message is absent from $out/unpatched.log!"
+	bad=$((bad + 1))
+fi
+echo "conformance: $((cells - bad)) of $cells cells as expected, $bad differ (logs in $out)"
+[ "$bad" = 0 ]

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Unpack Debian's linux-source-6.12 (a mainline tree that already has
+# BPF_F_PATH_FD) into $BUILD/linux-6.12, the reference kernel of the
+# conformance run. No git: nothing is applied to it.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+tarball=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+dst=$BUILD/linux-6.12
+[ -f "$dst/Makefile" ] && exit 0
+[ -f "$tarball" ] || die "$tarball not found: install linux-source-6.12 (make deps)"
+tmp=$dst.tmp
+rm -rf "$tmp"
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+step "unpacking $tarball"
+tar -xJf "$tarball" -C "$tmp" --strip-components=1
+mv "$tmp" "$dst"
+trap - EXIT
