@@ -13,9 +13,16 @@ KSRC	:= $(BUILD)/linux
 KOBJ	:= $(BUILD)/kbuild
 TPOUT	:= $(BUILD)/selftests
 INITRAMFS := $(BUILD)/initramfs.cpio
+# where "make libbpf" installs the patched libbpf (headers, libs, .pc)
+PREFIX	?= $(BUILD)/prefix
+export PREFIX
+PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
+GUEST_BINS := $(TPOUT)/test_progs $(BUILD)/examples/detached_pin \
+	$(BUILD)/examples/opath_pin $(BUILD)/bpftool/bpftool
 
-.PHONY: all deps base series kernel test_progs initramfs run check \
-	series-check mainline conformance export-series checkpatch clean help
+.PHONY: all deps base series kernel test_progs libbpf examples bpftool \
+	initramfs run check series-check mainline conformance export-series \
+	checkpatch clean help
 
 all: run
 
@@ -27,6 +34,9 @@ help:
 	@echo "make series        git am patches/ onto base (branch 'series')"
 	@echo "make kernel        build build/kbuild/arch/x86/boot/bzImage"
 	@echo "make test_progs    build patched libbpf and a focused static test_progs"
+	@echo "make libbpf        install patched libbpf + libbpf.pc into PREFIX (default build/prefix)"
+	@echo "make examples      build examples/ with pkg-config against that libbpf"
+	@echo "make bpftool       static bpftool from the patched tree, for the guest"
 	@echo "make series-check  per patch: applies, kernel/libbpf/selftest build, checkpatch, headers, docs"
 	@echo "make mainline      build Debian's linux-source-6.12 (has the feature) with the same fragment"
 	@echo "make conformance   same test_progs on patched, unpatched, mainline and native kernels"
@@ -50,8 +60,19 @@ test_progs: series
 	@echo "==> building libbpf and test_progs in $(TPOUT)" >&2
 	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT)
 
-initramfs: test_progs
-	@scripts/build-initramfs.sh $(INITRAMFS) $(TPOUT)/test_progs
+libbpf: series
+	@scripts/install-libbpf.sh >/dev/null
+
+# Static for the guest, shared to run on the host like any program.
+examples: libbpf
+	@$(PKGCONF) $(MAKE) -s --no-print-directory -C examples OUT=$(BUILD)/examples STATIC=1
+	@$(PKGCONF) $(MAKE) -s --no-print-directory -C examples OUT=$(BUILD)/examples-shared
+
+bpftool: series
+	@scripts/build-bpftool.sh >/dev/null
+
+initramfs: test_progs examples bpftool
+	@scripts/build-initramfs.sh $(INITRAMFS) $(GUEST_BINS)
 
 run: kernel initramfs
 	@scripts/run-selftests.sh

@@ -23,7 +23,7 @@ if [ ! -f "$obj/.config" ] || ! cmp -s "$FRAGMENT" "$obj/.config.fragment"; then
 	rm -f "$obj/.config.fragment"
 	make -s -C "$src" O="$obj" tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$FRAGMENT" >/dev/null 2>&1
-	make -s -C "$src" O="$obj" olddefconfig >/dev/null
+	make -s -C "$src" O="$obj" olddefconfig >"$obj/config.log" 2>&1
 	# merge_config only warns when an option cannot be set; fail instead.
 	missing=$(grep '^CONFIG_' "$FRAGMENT" | while read -r opt; do
 		grep -qx "$opt" "$obj/.config" || printf ' %s' "$opt"

@@ -13,8 +13,11 @@ set -eu
 
 passed=0
 failed=0
+skipped=0
 pass() { passed=$((passed + 1)); echo "PASS: $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# A skip is reported as such and never counted as a pass.
+skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
 results=$BUILD/results
 mkdir -p "$results"
 vmrun=$TOP/scripts/vmrun
@@ -125,5 +128,50 @@ for n in $(subtest_names); do
 done
 [ "$rc" = 0 ] && pass "conformance run" || fail "conformance run (status $rc)"
 
-echo "$passed passed, $failed failed"
+echo "--- userspace: installed libbpf, examples, bpftool"
+prefix=${PREFIX:-$BUILD/prefix}
+pc="env PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config"
+rc=0
+# shellcheck disable=SC2046
+cc -o "$tmp/outside" "$TOP/tests/outside.c" $($pc --cflags --libs libbpf) > "$tmp/out" 2>&1 &&
+	LD_LIBRARY_PATH=$prefix/lib "$tmp/outside" >> "$tmp/out" 2>&1 || rc=$?
+[ "$rc" = 0 ] && pass "outside program built with only pkg-config flags links to libbpf 1.2 and runs" ||
+	{ fail "outside program (status $rc)"; cat "$tmp/out"; }
+
+ex=$BUILD/examples-shared
+if [ "$(id -u)" = 0 ] && host_has_path_fd; then
+	rc=0
+	(cd /tmp && LD_LIBRARY_PATH=$prefix/lib unshare -m sh -c 'mount --make-rprivate / &&
+		mount -t bpf bpf /sys/fs/bpf && mkdir /sys/fs/bpf/ex &&
+		"$0/detached_pin" && "$0/opath_pin" /sys/fs/bpf/ex' "$ex") > "$tmp/out" 2>&1 || rc=$?
+	[ "$rc" = 0 ] && pass "examples natively on the host (Linux $(uname -r))" ||
+		{ fail "examples natively (status $rc)"; cat "$tmp/out"; }
+else
+	skip "examples natively: host kernel $(uname -r) < 6.5 or not root"
+fi
+
+rc=0; "$vmrun" -t 120 -- sh -c 'detached_pin && mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex' > "$tmp/out" 2>&1 || rc=$?
+[ "$rc" = 0 ] && pass "examples in the guest (patched kernel)" ||
+	{ fail "examples in the guest (status $rc)"; cat "$tmp/out"; }
+
+msg="this kernel does not support BPF_F_PATH_FD: needs Linux 6.5 or this series"
+for e in detached_pin "opath_pin /sys/fs/bpf"; do
+	rc=0; "$vmrun" -t 120 -k "$BUILD/images/bzImage-6.1-unpatched" -- $e > "$tmp/out" 2>&1 || rc=$?
+	if [ "$rc" = 2 ] && grep -q "^$msg$" "$tmp/out"; then
+		pass "${e%% *} on the unpatched kernel exits 2 with: $msg"
+	else
+		fail "${e%% *} on the unpatched kernel: status $rc"; cat "$tmp/out"
+	fi
+done
+
+rc=0; "$vmrun" -t 120 -- sh -c 'mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex >/dev/null &&
+	bpftool map show pinned /sys/fs/bpf/ex/example_map &&
+	bpftool prog show pinned /sys/fs/bpf/ex/example_prog' > "$tmp/out" 2>&1 || rc=$?
+if [ "$rc" = 0 ] && grep -q 'name example_map' "$tmp/out" && grep -q 'name example_prog' "$tmp/out"; then
+	pass "bpftool map/prog show pinned finds objects pinned through path_fd"
+else
+	fail "bpftool show pinned (status $rc)"; cat "$tmp/out"
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

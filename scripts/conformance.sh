@@ -25,10 +25,7 @@ kernels="patched unpatched mainline"
 # Natively: a private mount namespace with its own BPF FS, and a private
 # network namespace for the XDP link subtest.
 host=$(uname -r)
-major=${host%%.*}
-minor=${host#*.}
-minor=${minor%%[!0-9]*}
-if [ "$(id -u)" = 0 ] && { [ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 5 ]; }; }; then
+if [ "$(id -u)" = 0 ] && host_has_path_fd; then
 	(cd /tmp && unshare -m -n sh -c 'mount --make-rprivate / &&
 		mount -t bpf bpf /sys/fs/bpf && exec "$0" -t bpf_obj_pinning' "$tp") \
 		> "$out/native.log" 2>&1 || true

@@ -39,3 +39,12 @@ subtest_result() {
 	r=$(sed -n "s|^#[0-9]*/[0-9]* *bpf_obj_pinning/$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
 }
+
+# True if the running kernel is Linux 6.5 or later (has BPF_F_PATH_FD).
+host_has_path_fd() {
+	v=$(uname -r)
+	major=${v%%.*}
+	minor=${v#*.}
+	minor=${minor%%[!0-9]*}
+	[ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 5 ]; }
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by the examples: a map to pin, and the feature check. */
+#ifndef EXAMPLES_COMMON_H
+#define EXAMPLES_COMMON_H
+
+#include <bpf/bpf.h>
+
+#define EXAMPLE_VALUE 0xcafebeef
+
+/* An array map holding EXAMPLE_VALUE at key 0, or -1 (message printed). */
+int create_example_map(void);
+
+/*
+ * Check that @fd is the map @map_fd (same id) and holds EXAMPLE_VALUE;
+ * print what was found. Returns 0 or -1.
+ */
+int check_example_map(int map_fd, int fd);
+
+/*
+ * Explain an error of bpf_obj_pin_opts()/bpf_obj_get_opts() called with
+ * BPF_F_PATH_FD: on a kernel without the feature that is EINVAL.
+ * Returns the exit status to use.
+ */
+int report_path_fd_error(const char *what, int err);
+
+#endif

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pin a BPF map into a BPF filesystem that is mounted nowhere.
+ *
+ * fsopen("bpf"), fsconfig(FSCONFIG_CMD_CREATE) and fsmount() create a
+ * BPF FS instance and return an fd for its root; no path leads to it.
+ * With BPF_F_PATH_FD, BPF_OBJ_PIN and BPF_OBJ_GET resolve a relative
+ * name against that fd, like openat(2). Then the same again with the
+ * mount fd moved onto fd 0, which is an ordinary fd for path_fd.
+ *
+ * Usage: detached_pin   (as root; exits 2 if the kernel lacks the feature)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/mount.h>
+#include "common.h"
+
+static int detached_bpffs(void)
+{
+	int fs_fd, mnt_fd;
+
+	fs_fd = syscall(__NR_fsopen, "bpf", 0);
+	if (fs_fd < 0)
+		return -1;
+	if (syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0)) {
+		close(fs_fd);
+		return -1;
+	}
+	mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
+	close(fs_fd);
+	return mnt_fd;
+}
+
+/* Pin @map_fd as @name relative to @dir_fd, get it back, check it. */
+static int pin_and_get(int map_fd, int dir_fd, const char *name)
+{
+	LIBBPF_OPTS(bpf_obj_pin_opts, pin_opts, .file_flags = BPF_F_PATH_FD,
+		    .path_fd = dir_fd);
+	LIBBPF_OPTS(bpf_obj_get_opts, get_opts, .file_flags = BPF_F_PATH_FD,
+		    .path_fd = dir_fd);
+	int err, fd;
+
+	err = bpf_obj_pin_opts(map_fd, name, &pin_opts);
+	if (err)
+		return report_path_fd_error("BPF_OBJ_PIN", err);
+	printf("  pinned as \"%s\" through path_fd %d\n", name, dir_fd);
+	fd = bpf_obj_get_opts(name, &get_opts);
+	if (fd < 0)
+		return report_path_fd_error("BPF_OBJ_GET", fd);
+	err = check_example_map(map_fd, fd);
+	close(fd);
+	return err ? 1 : 0;
+}
+
+int main(void)
+{
+	int map_fd, mnt_fd, ret;
+
+	map_fd = create_example_map();
+	if (map_fd < 0)
+		return 1;
+	mnt_fd = detached_bpffs();
+	if (mnt_fd < 0) {
+		fprintf(stderr, "cannot create a detached BPF FS: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	printf("detached BPF FS mount on fd %d\n", mnt_fd);
+	ret = pin_and_get(map_fd, mnt_fd, "example_map");
+	if (ret)
+		return ret;
+
+	/* fd 0 is not special: put the mount there and do it again. */
+	if (dup2(mnt_fd, 0) != 0) {
+		fprintf(stderr, "dup2: %s\n", strerror(errno));
+		return 1;
+	}
+	close(mnt_fd);
+	printf("moved the mount onto fd 0\n");
+	ret = pin_and_get(map_fd, 0, "example_map_fd0");
+	if (ret)
+		return ret;
+	printf("OK: pinned and got the map back through a detached mount, also as fd 0\n");
+	return 0;
+}

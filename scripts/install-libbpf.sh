@@ -1,0 +1,26 @@
+#!/bin/sh
+# Build the patched tree's libbpf (static and shared) and install its
+# headers, libraries and libbpf.pc into PREFIX (default $BUILD/prefix),
+# with the tree's uapi linux/bpf.h, btf.h and bpf_common.h, so that
+#   PKG_CONFIG_PATH=PREFIX/lib/pkgconfig pkg-config --cflags --libs libbpf
+# is all an outside program needs (the system's linux/bpf.h predates
+# BPF_F_PATH_FD).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+prefix=${PREFIX:-$BUILD/prefix}
+case $prefix in /*) ;; *) die "PREFIX must be an absolute path" ;; esac
+obj=$BUILD/libbpf-obj
+mkdir -p "$obj"
+# The .pc file has the prefix in it: remake it when the prefix changes.
+[ "$(cat "$obj/.prefix" 2>/dev/null)" = "$prefix" ] || rm -f "$obj/libbpf.pc"
+echo "$prefix" > "$obj/.prefix"
+
+step "building libbpf and installing it into $prefix"
+make -s -C "$KSRC/tools/lib/bpf" OUTPUT="$obj/" prefix="$prefix" \
+	libdir_relative=lib install >/dev/null
+install -d "$prefix/include/linux"
+for h in bpf.h bpf_common.h btf.h; do
+	install -m 644 "$KSRC/tools/include/uapi/linux/$h" "$prefix/include/linux/$h"
+done
+echo "$prefix/lib/pkgconfig"
