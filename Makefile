@@ -18,11 +18,15 @@ PREFIX	?= $(BUILD)/prefix
 export PREFIX
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 GUEST_BINS := $(TPOUT)/test_progs $(BUILD)/examples/detached_pin \
-	$(BUILD)/examples/opath_pin $(BUILD)/bpftool/bpftool
+	$(BUILD)/examples/opath_pin $(BUILD)/bpftool/bpftool $(BUILD)/bench/pin_bench \
+	$(BUILD)/tests/obj_fuzz $(BUILD)/tests/obj_stress $(BUILD)/tests/obj_unpriv \
+	guest/hostile-suite
+DEBUG_KOBJ := $(BUILD)/kbuild-debug
 
 .PHONY: all deps base series kernel test_progs libbpf examples bpftool \
-	initramfs run check series-check mainline conformance export-series \
-	checkpatch clean help
+	bench-bin hostile-bin initramfs run check series-check mainline \
+	conformance debug-kernel debug-check bench export-series checkpatch \
+	clean help
 
 all: run
 
@@ -40,6 +44,9 @@ help:
 	@echo "make series-check  per patch: applies, kernel/libbpf/selftest build, checkpatch, headers, docs"
 	@echo "make mainline      build Debian's linux-source-6.12 (has the feature) with the same fragment"
 	@echo "make conformance   same test_progs on patched, unpatched, mainline and native kernels"
+	@echo "make debug-kernel  the kernel again with config/debug.config (KASAN, lockdep, kmemleak...)"
+	@echo "make debug-check   selftests, fuzzer, stress, unprivileged checks on it; clean log required"
+	@echo "make bench         syscall cost and developer-loop tables (BENCH_COLD=0: no cold build)"
 	@echo "make export-series regenerate patches/ from the commits in build/linux"
 	@echo "make checkpatch    scripts/checkpatch.pl --strict on every patch"
 	@echo "make clean         remove build/"
@@ -71,7 +78,13 @@ examples: libbpf
 bpftool: series
 	@scripts/build-bpftool.sh >/dev/null
 
-initramfs: test_progs examples bpftool
+bench-bin: libbpf
+	@$(PKGCONF) $(MAKE) -s --no-print-directory -C bench OUT=$(BUILD)/bench
+
+hostile-bin: series
+	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(BUILD)/tests
+
+initramfs: test_progs examples bpftool bench-bin hostile-bin
 	@scripts/build-initramfs.sh $(INITRAMFS) $(GUEST_BINS)
 
 run: kernel initramfs
@@ -89,9 +102,20 @@ conformance: kernel initramfs series-check mainline
 		$(BUILD)/images/bzImage-6.1-unpatched \
 		$(BUILD)/kbuild-6.12/arch/x86/boot/bzImage
 
-# check.sh runs series-check and conformance itself, to count their results.
-check: kernel initramfs mainline
+debug-kernel: series
+	@FRAGMENT="config/minimal.config config/debug.config" \
+		scripts/build-kernel.sh $(KSRC) $(DEBUG_KOBJ) >/dev/null
+
+debug-check: debug-kernel initramfs
+	@scripts/debug-check.sh $(DEBUG_KOBJ)/arch/x86/boot/bzImage
+
+# check.sh runs series-check, conformance and debug-check itself, to
+# count their results.
+check: kernel initramfs mainline debug-kernel
 	@scripts/check.sh
+
+bench: kernel initramfs series-check
+	@scripts/bench.sh
 
 export-series:
 	@scripts/export-series.sh

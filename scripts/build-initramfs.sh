@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build the guest's initramfs: static busybox, guest/init and the test
-# binaries given as arguments (installed in /bin).
+# binaries and shell scripts given as arguments (installed in /bin).
 #   build-initramfs.sh OUT.cpio BINARY...
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -20,7 +20,8 @@ cp "$busybox" "$stage/bin/busybox"
 cp "$TOP/guest/init" "$stage/init"
 for b in "$@"; do
 	[ -f "$b" ] || die "$b not found"
-	file -L "$b" | grep -q 'statically linked' || die "$b is not a static binary"
+	[ "$(head -c 9 "$b")" = '#!/bin/sh' ] ||
+		file -L "$b" | grep -q 'statically linked' || die "$b is not a static binary or sh script"
 	cp "$b" "$stage/bin/"
 done
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"

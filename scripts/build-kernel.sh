@@ -1,6 +1,8 @@
 #!/bin/sh
 # Build bzImage from a kernel tree with the minimal config fragment.
 #   build-kernel.sh [SRC [OBJ]]   (default: $KSRC, $KOBJ)
+# FRAGMENT may name several fragments, merged in order on top of
+# tinyconfig (the debug kernel: "minimal.config debug.config").
 # The config is made again only when the fragment changed; the build
 # itself is an ordinary incremental kbuild run in the object directory.
 set -eu
@@ -18,18 +20,21 @@ if [ -f "$obj/.config" ] && [ "$(cat "$obj/.source" 2>/dev/null)" != "$src" ]; t
 fi
 echo "$src" > "$obj/.source"
 
-if [ ! -f "$obj/.config" ] || ! cmp -s "$FRAGMENT" "$obj/.config.fragment"; then
-	step "configuring $obj: tinyconfig + $(basename "$FRAGMENT")"
+# shellcheck disable=SC2086
+cat $FRAGMENT > "$obj/.config.fragment.new"
+if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config.fragment"; then
+	step "configuring $obj: tinyconfig +$(for f in $FRAGMENT; do printf ' %s' "$(basename "$f")"; done)"
 	rm -f "$obj/.config.fragment"
 	make -s -C "$src" O="$obj" tinyconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$FRAGMENT" >/dev/null 2>&1
+	# shellcheck disable=SC2086
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $FRAGMENT >/dev/null 2>&1
 	make -s -C "$src" O="$obj" olddefconfig >"$obj/config.log" 2>&1
 	# merge_config only warns when an option cannot be set; fail instead.
-	missing=$(grep '^CONFIG_' "$FRAGMENT" | while read -r opt; do
+	missing=$(grep '^CONFIG_' "$obj/.config.fragment.new" | while read -r opt; do
 		grep -qx "$opt" "$obj/.config" || printf ' %s' "$opt"
 	done)
-	[ -z "$missing" ] || die "options of $(basename "$FRAGMENT") not set in .config:$missing"
-	cp "$FRAGMENT" "$obj/.config.fragment"
+	[ -z "$missing" ] || die "options of $FRAGMENT not set in .config:$missing"
+	mv "$obj/.config.fragment.new" "$obj/.config.fragment"
 fi
 
 step "building bzImage in $obj (a cold build takes about 5 minutes)"

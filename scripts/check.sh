@@ -8,6 +8,9 @@
 #  - every bpf_obj_pinning subtest OK in the VM on the patched kernel
 #  - series-check: each patch applies, builds, is checkpatch-clean, ...
 #  - conformance: patched, unpatched, mainline 6.12 and native kernels
+#  - hostile inputs: fuzzer, stress and unprivileged checks on the
+#    patched and the debug (KASAN, lockdep, kmemleak) kernels
+#  - userspace: installed libbpf, examples, bpftool
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -112,6 +115,13 @@ failed=$((failed + $(grep -c '^FAIL' "$tmp/sc.res" || true)))
 	fail "series-check stopped before the last patch"
 cat "$tmp/sc.res"
 [ "$rc" = 0 ] || { fail "series-check status $rc"; tail -n 20 "$tmp/sc.err"; }
+page=$results/bpf.2
+if grep -q 'BPF_F_PATH_FD' "$page" 2>/dev/null && grep -q 'path_fd' "$page" &&
+   grep -q 'ordinary directory' "$page"; then
+	pass "bpf(2) page rendered by scripts/bpf_doc.py documents path_fd and BPF_F_PATH_FD"
+else
+	fail "the rendered bpf(2) page ($page) lacks the BPF_F_PATH_FD text"
+fi
 
 echo "--- conformance (same test_progs on four kernels)"
 rc=0; "$TOP/scripts/conformance.sh" "$KOBJ/arch/x86/boot/bzImage" \
@@ -127,6 +137,25 @@ for n in $(subtest_names); do
 	esac
 done
 [ "$rc" = 0 ] && pass "conformance run" || fail "conformance run (status $rc)"
+
+echo "--- hostile inputs: fuzzer, stress, unprivileged (patched and debug kernels)"
+hostile() { # label bzimage
+	rc=0; "$TOP/scripts/debug-check.sh" "$2" > "$tmp/hs" 2>&1 || rc=$?
+	hlog=$BUILD/results/debug-check-$1.log
+	cp "$BUILD/results/debug-check.log" "$hlog"
+	for part in obj_fuzz obj_stress obj_unpriv; do
+		line=$(grep "^$part: " "$hlog" | tail -n 1)
+		if [ -n "$line" ] && ! grep -q "^hostile-suite: FAILED: $part" "$hlog"; then
+			pass "$1: $line"
+		else
+			fail "$1: $part failed or did not run: ${line:-no output} (log: $hlog)"
+		fi
+	done
+	[ "$rc" = 0 ] && pass "$1: hostile suite passed, kernel log free of reports" ||
+		{ fail "$1: hostile suite or kernel log (log: $hlog)"; tail -n 25 "$tmp/hs"; }
+}
+hostile patched "$KOBJ/arch/x86/boot/bzImage"
+hostile debug "$BUILD/kbuild-debug/arch/x86/boot/bzImage"
 
 echo "--- userspace: installed libbpf, examples, bpftool"
 prefix=${PREFIX:-$BUILD/prefix}
