@@ -24,8 +24,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <linux/mount.h>
 #include <bpf/bpf.h>
+#include "../tests/bpffs.h"
 
 #define ROOT "/sys/fs/bpf/pin_bench"
 #define MAX_RUNS 31
@@ -76,22 +76,6 @@ static void make_dirs(int dir_fd, const char *rel)
 				break;
 		}
 	}
-}
-
-static int detached_bpffs(void)
-{
-	int fs_fd, mnt_fd;
-
-	fs_fd = syscall(__NR_fsopen, "bpf", 0);
-	if (fs_fd < 0)
-		die("fsopen");
-	if (syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
-		die("fsconfig");
-	mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
-	if (mnt_fd < 0)
-		die("fsmount");
-	close(fs_fd);
-	return mnt_fd;
 }
 
 static double now(void)
@@ -181,6 +165,8 @@ int main(int argc, char **argv)
 		nr_modes = OPATH;
 	} else {
 		mnt_fd = detached_bpffs();
+		if (mnt_fd < 0)
+			die("detached BPF FS");
 	}
 
 	for (d = 0; d < 2; d++) {

@@ -35,7 +35,8 @@ while read -r p; do
 	if ! git am -q "$PATCHES/$p" >"$log" 2>&1; then
 		git am --abort >/dev/null 2>&1 || true
 		git checkout -q -f -B series base
-		cat "$log" >&2
+		# git's advice about --continue/--skip no longer applies
+		grep -v -E '^(hint:|When you have|If you prefer|To restore)' "$log" >&2 || true
 		die "patch $p does not apply; the tree is back at base"
 	fi
 	step "applied $p"

@@ -45,6 +45,24 @@ else
 	fail "patches/ differs from git format-patch of the applied series (hand-edited? run make export-series)"
 fi
 
+# A patch that does not apply: named, git's message shown, tree at base.
+scratch=$tmp/scratch
+git clone -q --shared --no-checkout "$KSRC" "$scratch"
+git -C "$scratch" checkout -q -b series base
+cp -r "$PATCHES" "$tmp/bad"
+sed -i 's/^-#define BPF_OBJ_LAST_FIELD file_flags$/-#define BPF_OBJ_LAST_FIELD broken/' "$tmp/bad"/0002-*.patch
+rc=0; KSRC=$scratch PATCHES=$tmp/bad "$TOP/scripts/apply-series.sh" > "$tmp/out" 2>&1 || rc=$?
+if [ "$rc" != 0 ] && grep -q 'patch 0002-.* does not apply' "$tmp/out" &&
+   grep -q 'patch does not apply' "$tmp/out" &&
+   [ "$(git -C "$scratch" rev-parse HEAD)" = "$(git -C "$scratch" rev-parse base)" ] &&
+   [ -z "$(git -C "$scratch" status --porcelain --untracked-files=no)" ] &&
+   [ ! -d "$scratch/.git/rebase-apply" ]; then
+	pass "a patch that does not apply is named, git's error shown, tree left clean at base"
+else
+	fail "apply-series on a broken patch (status $rc)"; cat "$tmp/out"
+fi
+rm -rf "$scratch"
+
 uapi_diff() {
 	git -C "$KSRC" show "$1:include/uapi/linux/bpf.h" > "$tmp/a.h"
 	git -C "$KSRC" show "$1:tools/include/uapi/linux/bpf.h" > "$tmp/b.h"

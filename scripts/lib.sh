@@ -48,3 +48,16 @@ host_has_path_fd() {
 	minor=${minor%%[!0-9]*}
 	[ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 5 ]; }
 }
+
+# Unpack kernel tarball $1 into the new directory $2.tmp and print that
+# path; the caller renames it to $2 when it is complete, so a failed or
+# interrupted run never leaves a half-made tree at $2. The caller's EXIT
+# trap should remove $2.tmp.
+unpack_to_tmp() {
+	[ -f "$1" ] || die "$1 not found: install its Debian package (make deps)"
+	rm -rf "$2.tmp"
+	mkdir -p "$2.tmp"
+	step "unpacking $1"
+	tar -xJf "$1" -C "$2.tmp" --strip-components=1
+	echo "$2.tmp"
+}

@@ -7,19 +7,12 @@ set -eu
 if git -C "$KSRC" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
 	exit 0
 fi
-[ -f "$TARBALL" ] || die "$TARBALL not found: install linux-source-6.1 (make deps)"
 [ ! -e "$KSRC" ] || die "$KSRC exists but has no 'base' tag; remove it and rerun"
 git config user.email >/dev/null ||
 	die "git has no user.email: the series is applied with git am, which needs an identity"
 
-# Unpack beside the target and rename at the end, so that a failed or
-# interrupted run never leaves a half-made tree behind.
-tmp=$KSRC.tmp
-rm -rf "$tmp"
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-step "unpacking $TARBALL"
-tar -xJf "$TARBALL" -C "$tmp" --strip-components=1
+trap 'rm -rf "$KSRC.tmp"' EXIT
+tmp=$(unpack_to_tmp "$TARBALL" "$KSRC")
 version=$(make -s -C "$tmp" kernelversion)
 step "committing the Linux $version tree (about 30 s)"
 cd "$tmp"

@@ -8,12 +8,7 @@ set -eu
 tarball=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 dst=$BUILD/linux-6.12
 [ -f "$dst/Makefile" ] && exit 0
-[ -f "$tarball" ] || die "$tarball not found: install linux-source-6.12 (make deps)"
-tmp=$dst.tmp
-rm -rf "$tmp"
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-step "unpacking $tarball"
-tar -xJf "$tarball" -C "$tmp" --strip-components=1
+trap 'rm -rf "$dst.tmp"' EXIT
+tmp=$(unpack_to_tmp "$tarball" "$dst")
 mv "$tmp" "$dst"
 trap - EXIT

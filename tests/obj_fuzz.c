@@ -42,7 +42,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <linux/bpf.h>
-#include <linux/mount.h>
+#include "bpffs.h"
 
 #define BPF_DIR "/sys/fs/bpf/fuzz"
 #define TMP_DIR "/tmp/fuzz"
@@ -98,21 +98,6 @@ static void add_fd(const char *what, int fd, enum fd_kind kind, enum dir dir)
 	fds[nr_fds++] = (struct fd_entry){ what, fd, kind, dir };
 }
 
-static int detached_bpffs(void)
-{
-	int fs_fd, fd;
-
-	fs_fd = syscall(__NR_fsopen, "bpf", 0);
-	if (fs_fd < 0 || syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE,
-				 NULL, NULL, 0))
-		die("fsopen/fsconfig");
-	fd = syscall(__NR_fsmount, fs_fd, 0, 0);
-	if (fd < 0)
-		die("fsmount");
-	close(fs_fd);
-	return fd;
-}
-
 static int sys_bpf(int cmd, void *attr, unsigned int size)
 {
 	return syscall(__NR_bpf, cmd, attr, size);
@@ -158,6 +143,8 @@ static void setup(void)
 		die("dup");
 	close(closed_fd);
 	mnt_fd = detached_bpffs();
+	if (mnt_fd < 0)
+		die("detached BPF FS");
 	pin_fixture(bpf_fd, "pinned");
 	pin_fixture(mnt_fd, "pinned");
 

@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/bpf.h>
-#include <linux/mount.h>
+#include "bpffs.h"
 
 #define MAX_WORKERS 16
 #define MAX_IDS (1 << 20)
@@ -175,20 +175,15 @@ int main(int argc, char **argv)
 	int secs = argc > 1 ? atoi(argv[1]) : 10;
 	int workers = argc > 2 ? atoi(argv[2]) : 4;
 	pthread_t tid[MAX_WORKERS + 1];
-	int fs_fd, fds_before, fds_after, i, waited;
+	int fds_before, fds_after, i, waited;
 	unsigned int n, live;
 
 	if (workers < 1 || workers > MAX_WORKERS)
 		workers = 4;
 	fds_before = count_fds();
-	fs_fd = syscall(__NR_fsopen, "bpf", 0);
-	if (fs_fd < 0 || syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE,
-				 NULL, NULL, 0))
-		die("fsopen/fsconfig");
-	atomic_store(&mount_fd, syscall(__NR_fsmount, fs_fd, 0, 0));
-	close(fs_fd);
+	atomic_store(&mount_fd, detached_bpffs());
 	if (atomic_load(&mount_fd) < 0)
-		die("fsmount");
+		die("detached BPF FS");
 
 	for (i = 0; i < workers; i++)
 		if (pthread_create(&tid[i], NULL, worker, (void *)(long)(i + 1)))

@@ -27,7 +27,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <linux/bpf.h>
-#include <linux/mount.h>
+#include "bpffs.h"
 
 #define RO_DIR "/sys/fs/bpf/unpriv_ro"
 #define RW_DIR "/sys/fs/bpf/unpriv_rw"
@@ -120,7 +120,7 @@ int main(void)
 		.map_type = BPF_MAP_TYPE_ARRAY,
 		.key_size = 4, .value_size = 4, .max_entries = 1,
 	};
-	int map_fd, ro_fd, rw_fd, fs_fd, mnt_fd, status;
+	int map_fd, ro_fd, rw_fd, mnt_fd, status;
 	pid_t pid;
 
 	umask(077);
@@ -132,13 +132,11 @@ int main(void)
 		die("mkdir");
 	ro_fd = open(RO_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	rw_fd = open(RW_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	fs_fd = syscall(__NR_fsopen, "bpf", 0);
-	if (ro_fd < 0 || rw_fd < 0 || fs_fd < 0 ||
-	    syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
-		die("setup");
-	mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
+	if (ro_fd < 0 || rw_fd < 0)
+		die("open");
+	mnt_fd = detached_bpffs();
 	if (mnt_fd < 0)
-		die("fsmount");
+		die("detached BPF FS");
 	if (obj(BPF_OBJ_PIN, map_fd, ro_fd, "secret", BPF_F_PATH_FD) ||
 	    obj(BPF_OBJ_PIN, map_fd, mnt_fd, "secret", BPF_F_PATH_FD))
 		die("pin as root");
