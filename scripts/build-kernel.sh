@@ -46,5 +46,7 @@ if [ "$(cat "$log.rc")" != 0 ]; then
 	grep -E 'error:|\*\*\*' "$log" | head -20 >&2 || true
 	die "kernel build failed, full log in $log"
 fi
-grep -E '^\s*(CC|LD|BTF)\b' "$log" | wc -l | sed 's/^/    objects rebuilt: /' >&2
+# (nothing to count when make runs silently, as under "make -s")
+n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
+[ "$n" = 0 ] || echo "    objects rebuilt: $n" >&2
 echo "$obj/arch/x86/boot/bzImage"

@@ -21,4 +21,14 @@ if [ -n "$reports" ]; then
 	die "the kernel log has reports (full log: $log)"
 fi
 [ "$rc" = 0 ] || die "hostile suite failed with status $rc (log: $log)"
+# On a debug kernel, make sure the detectors were really there.
+config=$(dirname "$1")/../../../.config
+if grep -q '^CONFIG_KASAN=y' "$config" 2>/dev/null; then
+	for banner in 'KernelAddressSanitizer initialized' 'Lock dependency validator' \
+		      'kmemleak: Kernel memory leak detector initialized' \
+		      'hostile-suite: kmemleak report follows'; do
+		grep -q "$banner" "$log" || die "debug kernel without '$banner' in its log"
+	done
+	echo "debug-check: KASAN, lockdep and kmemleak were active"
+fi
 echo "debug-check: every part passed and the kernel log has no report"
