@@ -37,7 +37,7 @@ grep '^    ' "$results/checkpatch.txt" || true
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$KSRC" format-patch -q -o "$tmp" --zero-commit --subject-prefix="PATCH v2" base..series
+format_series "$tmp"
 if (cd "$tmp" && for p in 0*.patch; do cmp -s "$p" "$PATCHES/$p" || exit 1; done) &&
    [ "$(ls "$tmp" | wc -l)" = "$(grep -c . "$PATCHES/series")" ]; then
 	pass "patches/ matches git format-patch of the applied series"
@@ -47,11 +47,12 @@ fi
 
 # A patch that does not apply: named, git's message shown, tree at base.
 scratch=$tmp/scratch
-git clone -q --shared --no-checkout "$KSRC" "$scratch"
-git -C "$scratch" checkout -q -b series base
-cp -r "$PATCHES" "$tmp/bad"
-sed -i 's/^-#define BPF_OBJ_LAST_FIELD file_flags$/-#define BPF_OBJ_LAST_FIELD broken/' "$tmp/bad"/0002-*.patch
-rc=0; KSRC=$scratch PATCHES=$tmp/bad "$TOP/scripts/apply-series.sh" > "$tmp/out" 2>&1 || rc=$?
+rc=0
+{ git clone -q --shared --no-checkout "$KSRC" "$scratch" &&
+  git -C "$scratch" checkout -q -B series base &&
+  cp -r "$PATCHES" "$tmp/bad" &&
+  sed -i 's/^-#define BPF_OBJ_LAST_FIELD file_flags$/-#define BPF_OBJ_LAST_FIELD broken/' "$tmp/bad"/0002-*.patch &&
+  KSRC=$scratch PATCHES=$tmp/bad "$TOP/scripts/apply-series.sh"; } > "$tmp/out" 2>&1 || rc=$?
 if [ "$rc" != 0 ] && grep -q 'patch 0002-.* does not apply' "$tmp/out" &&
    grep -q 'patch does not apply' "$tmp/out" &&
    [ "$(git -C "$scratch" rev-parse HEAD)" = "$(git -C "$scratch" rev-parse base)" ] &&

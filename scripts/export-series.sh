@@ -13,11 +13,10 @@ n=$(git rev-list --count base..HEAD)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 git config branch.series.description "$(cat "$PATCHES/cover.txt")"
-# --zero-commit and a fixed prefix keep the files identical whoever
-# regenerates them; the base is the unpacked Debian tree, named in the
-# cover letter rather than by a local commit id.
-git format-patch -q -o "$tmp" --cover-letter --cover-from-description=subject \
-	--zero-commit --subject-prefix="PATCH v2" base..HEAD
+# format_series (lib.sh) keeps the files identical whoever regenerates
+# them; the base is the unpacked Debian tree, named in the cover letter
+# rather than by a local commit id.
+format_series "$tmp" --cover-letter --cover-from-description=subject
 (cd "$tmp" && ls 0*.patch | grep -v '^0000-') > "$tmp/series"
 
 rm -f "$PATCHES"/0*.patch

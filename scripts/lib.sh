@@ -61,3 +61,15 @@ unpack_to_tmp() {
 	tar -xJf "$1" -C "$2.tmp" --strip-components=1
 	echo "$2.tmp"
 }
+
+# git format-patch of base..HEAD of $KSRC into directory $1, with the
+# options that make the files the same whoever runs it and whatever else
+# the repository holds: no commit ids, a fixed prefix, and a fixed
+# abbreviation length for blob ids (git's default grows with the number
+# of objects). Extra arguments are passed on (--cover-letter ...).
+format_series() {
+	out=$1
+	shift
+	git -C "$KSRC" -c core.abbrev=12 format-patch -q -o "$out" --zero-commit \
+		--subject-prefix="PATCH v2" "$@" base..HEAD
+}
