@@ -128,7 +128,8 @@ int main(void)
 	if (map_fd < 0)
 		die("map create (run as root)");
 	if ((mkdir(RO_DIR, 0755) && errno != EEXIST) ||
-	    (mkdir(RW_DIR, 0777) && errno != EEXIST) || chmod(RW_DIR, 0777))
+	    (mkdir(RW_DIR, 0777) && errno != EEXIST) || chmod(RW_DIR, 0777) ||
+	    chmod(RO_DIR, 0755))	/* umask 077 would make it 0700 */
 		die("mkdir");
 	ro_fd = open(RO_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	rw_fd = open(RW_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC);
