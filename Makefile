@@ -115,7 +115,8 @@ check: kernel initramfs mainline debug-kernel
 	@scripts/check.sh
 
 bench: kernel initramfs series-check
-	@scripts/bench.sh
+	@scripts/bench-syscall.sh
+	@scripts/bench-loop.sh
 
 export-series:
 	@scripts/export-series.sh

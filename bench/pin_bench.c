@@ -2,10 +2,10 @@
 /*
  * Cost of BPF_OBJ_PIN (+unlink) and BPF_OBJ_GET (+close) of a map, by
  * how the name is given:
- *   abs     absolute path                 /sys/fs/bpf/pin_bench/d1/../dN/m
- *   cwd     relative to the cwd           chdir(.../dN), "m"
+ *   abs     absolute path                 /sys/fs/bpf/pin_bench/d1/d2/.../dN/m
+ *   cwd     relative to the cwd           fchdir(fd of .../dN), "m"
  *   opath   O_PATH fd of the directory    path_fd = open(.../dN), "m"
- *   detached fd of a detached BPF FS      path_fd = mnt_fd, "d1/../dN/m"
+ *   detached fd of a detached BPF FS      path_fd = mnt_fd, "d1/d2/.../dN/m"
  * at directory depth N = 1 and 16. Each run times ITERS operations of
  * every mode in turn, so that all modes see the same machine; the
  * figure printed is the median of RUNS runs, in operations per second.
