@@ -3,7 +3,7 @@
 # outputs are up to date, so a rerun with no change takes seconds.
 #
 #   make           everything; ends with test_progs' summary
-#   make check     the test suite; ends with "N passed, N failed"
+#   make check     the test suite; ends with "N passed, N failed, N skipped"
 #   make help      the other targets
 
 BUILD ?= $(CURDIR)/build

@@ -29,12 +29,17 @@ step "applying $(grep -c . "$PATCHES/series") patches onto base"
 rm -f "$stamp"
 git checkout -q -f -B series base
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+applied=
+# Failed or interrupted half-way: back to base, nothing half-applied.
+reset_to_base() {
+	git am --abort >/dev/null 2>&1 || true
+	git checkout -q -f -B series base
+}
+trap 'rm -f "$log"; [ -n "$applied" ] || reset_to_base' EXIT
 while read -r p; do
 	[ -n "$p" ] || continue
 	if ! git am -q "$PATCHES/$p" >"$log" 2>&1; then
-		git am --abort >/dev/null 2>&1 || true
-		git checkout -q -f -B series base
+		reset_to_base
 		# git's advice about --continue/--skip no longer applies
 		grep -v -E '^(hint:|When you have|If you prefer|To restore)' "$log" >&2 || true
 		die "patch $p does not apply; the tree is back at base"
@@ -42,3 +47,4 @@ while read -r p; do
 	step "applied $p"
 done < "$PATCHES/series"
 echo "$want $(git rev-parse HEAD)" > "$stamp"
+applied=y

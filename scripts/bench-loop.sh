@@ -17,7 +17,6 @@ clone=
 
 cleanup() { [ -z "$clone" ] || rm -rf "$clone"; }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

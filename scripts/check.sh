@@ -1,6 +1,6 @@
 #!/bin/sh
 # make check: every check counts as one test; the last line is
-# "N passed, N failed" and the status is non-zero on any failure.
+# "N passed, N failed, N skipped" and the status is non-zero on any failure.
 #  - checkpatch --strict on each patch
 #  - patches/ is exactly what export-series makes from the applied tree
 #  - the two uapi bpf.h copies differ after the series as in the base
@@ -34,15 +34,39 @@ while read -r line; do
 	esac
 done < "$results/checkpatch.txt"
 grep '^    ' "$results/checkpatch.txt" || true
+[ "$(grep -c '^checkpatch: ' "$results/checkpatch.txt")" = "$(grep -c . "$PATCHES/series")" ] ||
+	{ fail "checkpatch-series did not report on every patch"; cat "$results/checkpatch.txt"; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# The MAINTAINERS waiver must refuse a new file no entry covers: the
+# docs patch, adding CREDITS (only "THE REST") instead of its .rst.
+mkdir "$tmp/uncovered"
+sed 's|Documentation/bpf/pinning\.rst|CREDITS|g' "$PATCHES"/0006-*.patch > "$tmp/uncovered/0006-uncovered.patch"
+echo 0006-uncovered.patch > "$tmp/uncovered/series"
+PATCHES=$tmp/uncovered "$TOP/scripts/checkpatch-series.sh" > "$tmp/out" 2>&1 || rc=$?
+if grep -q '^checkpatch: 0006-uncovered.patch: FAIL$' "$tmp/out" && grep -q ':FILE_PATH_CHANGES:' "$tmp/out"; then
+	pass "the MAINTAINERS waiver refuses a new file that only THE REST covers"
+else
+	fail "the MAINTAINERS waiver accepted a new file that no entry covers"; cat "$tmp/out"
+fi
 format_series "$tmp"
 if (cd "$tmp" && for p in 0*.patch; do cmp -s "$p" "$PATCHES/$p" || exit 1; done) &&
    [ "$(ls "$tmp" | wc -l)" = "$(grep -c . "$PATCHES/series")" ]; then
 	pass "patches/ matches git format-patch of the applied series"
 else
 	fail "patches/ differs from git format-patch of the applied series (hand-edited? run make export-series)"
+fi
+# The cover letter too, from cover.txt; only its Date: is the time of
+# the run.
+git -C "$KSRC" config branch.series.description "$(cat "$PATCHES/cover.txt")"
+format_series "$tmp/cover" --cover-letter --cover-from-description=subject
+if [ "$(grep -v '^Date: ' "$tmp/cover/0000-cover-letter.patch")" = \
+     "$(grep -v '^Date: ' "$PATCHES/0000-cover-letter.patch")" ]; then
+	pass "the cover letter matches cover.txt, the shortlog and the diffstat of the series"
+else
+	fail "patches/0000-cover-letter.patch is stale or hand-edited (run make export-series)"
 fi
 
 # A patch that does not apply: named, git's message shown, tree at base.
@@ -64,14 +88,16 @@ else
 fi
 rm -rf "$scratch"
 
-uapi_diff() {
-	git -C "$KSRC" show "$1:include/uapi/linux/bpf.h" > "$tmp/a.h"
-	git -C "$KSRC" show "$1:tools/include/uapi/linux/bpf.h" > "$tmp/b.h"
-	# the lines that differ, without their line numbers
-	diff "$tmp/a.h" "$tmp/b.h" | grep '^[<>]' || true
-}
-if [ "$(uapi_diff base)" = "$(uapi_diff series)" ]; then
-	pass "uapi bpf.h and tools/ copy differ after the series exactly as in base ($(uapi_diff base | wc -l) lines)"
+# uapi_diff (lib.sh) compares two files of a tree; take them from base
+# and from the series
+for rev in base series; do
+	mkdir -p "$tmp/$rev/include/uapi/linux" "$tmp/$rev/tools/include/uapi/linux"
+	for f in include/uapi/linux/bpf.h tools/include/uapi/linux/bpf.h; do
+		git -C "$KSRC" show "$rev:$f" > "$tmp/$rev/$f"
+	done
+done
+if [ "$(uapi_diff "$tmp/base")" = "$(uapi_diff "$tmp/series")" ]; then
+	pass "uapi bpf.h and tools/ copy differ after the series exactly as in base ($(uapi_diff "$tmp/base" | wc -l) lines)"
 else
 	fail "uapi bpf.h and its tools/ copy went out of sync"
 fi
@@ -159,9 +185,10 @@ done
 
 echo "--- hostile inputs: fuzzer, stress, unprivileged (patched and debug kernels)"
 hostile() { # label bzimage
-	rc=0; "$TOP/scripts/debug-check.sh" "$2" > "$tmp/hs" 2>&1 || rc=$?
 	hlog=$BUILD/results/debug-check-$1.log
-	cp "$BUILD/results/debug-check.log" "$hlog"
+	rm -f "$BUILD/results/debug-check.log" "$hlog"
+	rc=0; "$TOP/scripts/debug-check.sh" "$2" > "$tmp/hs" 2>&1 || rc=$?
+	cp "$BUILD/results/debug-check.log" "$hlog" 2>/dev/null || : > "$hlog"
 	for part in obj_fuzz obj_stress obj_unpriv; do
 		line=$(grep "^$part: " "$hlog" | tail -n 1)
 		if [ -n "$line" ] && ! grep -q "^hostile-suite: FAILED: $part" "$hlog"; then

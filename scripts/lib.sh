@@ -11,6 +11,10 @@ TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
 NPROC=$(nproc)
 
+# An interrupted script exits through its EXIT trap, which removes its
+# temporary files and undoes half-done work.
+trap 'exit 130' INT TERM
+
 # Progress and errors go to stderr, prefixed with the script's name.
 me=$(basename "$0")
 step() { printf '==> %s: %s\n' "$me" "$*" >&2; }
@@ -72,6 +76,14 @@ format_series() {
 	shift
 	git -C "$KSRC" -c core.abbrev=12 format-patch -q -o "$out" --zero-commit \
 		--subject-prefix="PATCH v2" "$@" base..HEAD
+}
+
+# The lines in which the uapi bpf.h in directory $1 and its tools/ copy
+# differ, without diff's line numbers (so that an edit elsewhere in the
+# file does not count as a change of the difference).
+uapi_diff() {
+	diff "$1/include/uapi/linux/bpf.h" "$1/tools/include/uapi/linux/bpf.h" |
+		grep '^[<>]' || true
 }
 
 # Median of the numbers on standard input, "-" if there are none.

@@ -122,7 +122,7 @@ static void setup(void)
 		.map_type = BPF_MAP_TYPE_ARRAY,
 		.key_size = 4, .value_size = 4, .max_entries = 1,
 	};
-	int tmp_fd, bpf_fd;
+	int tmp_fd, bpf_fd, opath_fd;
 
 	map_fd = sys_bpf(BPF_MAP_CREATE, &attr, ATTR_SZ);
 	if (map_fd < 0)
@@ -135,7 +135,8 @@ static void setup(void)
 	file_fd = open(TMP_DIR "/pinned", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	tmp_fd = open(TMP_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	bpf_fd = open(BPF_DIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (file_fd < 0 || tmp_fd < 0 || bpf_fd < 0)
+	opath_fd = open(BPF_DIR, O_PATH | O_CLOEXEC);
+	if (file_fd < 0 || tmp_fd < 0 || bpf_fd < 0 || opath_fd < 0)
 		die("open");
 	/* a number that was an fd and is not one now, and stays free */
 	closed_fd = fcntl(bpf_fd, F_DUPFD_CLOEXEC, 900);
@@ -159,7 +160,7 @@ static void setup(void)
 	add_fd("regular file", file_fd, K_NOTDIR, D_BPF);
 	add_fd("tmpfs dir", tmp_fd, K_DIR, D_TMP);
 	add_fd("bpffs dir", bpf_fd, K_DIR, D_BPF);
-	add_fd("O_PATH bpffs dir", open(BPF_DIR, O_PATH | O_CLOEXEC), K_DIR, D_BPF);
+	add_fd("O_PATH bpffs dir", opath_fd, K_DIR, D_BPF);
 	add_fd("detached mount", mnt_fd, K_DIR, D_DET);
 	add_fd("random", 1000 + (int)rnd(100000), K_BADF, D_BPF);
 	memset(long_name, 'a', sizeof(long_name) - 1);
@@ -374,7 +375,7 @@ static int count_dir(const char *path, int dir_fd)
 	d = path ? opendir(path) :
 		   fdopendir(openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
 	if (!d)
-		return -1;
+		die(path ? path : "opendir of the detached mount");
 	while ((e = readdir(d)))
 		n += e->d_name[0] != '.';
 	closedir(d);
@@ -403,20 +404,17 @@ int main(int argc, char **argv)
 		ret = sys_bpf(c.cmd, c.null_attr ? NULL : buf, c.size);
 		if (ret < 0)
 			ret = -errno;
-		if (ret >= 0)
-			undo(&c, ret);
-		if (ret >= 0 && want == 0) {
-			ok++;
-			continue;
-		}
-		if (ret == want)
-			continue;
-		if (mismatches++ < 20)
+		/* report before undo(), which exits if it cannot undo */
+		if (ret != want && !(ret >= 0 && want == 0) && mismatches++ < 20)
 			printf("MISMATCH call %lu: %s size %u%s bpf_fd %u flags 0x%x path_fd %d (%s) name %d%s: got %d, model %d\n",
 			       i, c.cmd == BPF_OBJ_PIN ? "pin" : "get", c.size,
 			       c.null_attr ? " NULL attr" : "", c.bpf_fd, c.flags,
 			       c.path_fd, c.fd_idx >= 0 ? fds[c.fd_idx].what : "none",
 			       c.name, c.garbage_at >= 0 ? " +garbage" : "", ret, want);
+		if (ret >= 0)
+			undo(&c, ret);
+		if (ret >= 0 && want == 0)
+			ok++;
 	}
 	fds_after = count_dir("/proc/self/fd", -1);
 	entries_after = count_dir(BPF_DIR, -1) + count_dir(TMP_DIR, -1) +
@@ -424,6 +422,7 @@ int main(int argc, char **argv)
 	printf("obj_fuzz: seed %lu, %lu calls, %lu succeeded, %lu mismatches, fds open before %d after %d, directory entries before %d after %d\n",
 	       seed, calls, ok, mismatches, fds_before, fds_after,
 	       entries_before, entries_after);
-	return mismatches || fds_before != fds_after ||
+	/* a run in which nothing succeeds checks only the error paths */
+	return mismatches || !ok || fds_before != fds_after ||
 	       entries_before != entries_after;
 }

@@ -12,7 +12,8 @@
  * the process must have the fds it started with.
  *
  * Usage: obj_stress [SECONDS [WORKERS]]; exits non-zero on any
- * unexpected errno, leaked map or leaked fd.
+ * unexpected errno, leaked map or leaked fd, or if no pin, get or rename
+ * ever succeeded.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -36,6 +37,8 @@
 static atomic_int mount_fd = -1;
 static atomic_bool stop;
 static atomic_ulong ops, unexpected;
+/* successful pins, gets and renames: a run in which all fail tests nothing */
+static atomic_ulong pinned, got, renamed;
 static __u32 ids[MAX_IDS];
 static atomic_uint nr_ids;
 
@@ -55,10 +58,16 @@ static void die(const char *what)
  * the mount fd it read was closed meanwhile; ENOTDIR: and its number
  * was reused at once by a map fd of another worker.
  */
-static void check(const char *what, int ret, int allowed1, int allowed2)
+static void check(const char *what, int ret, int allowed1, int allowed2,
+		  atomic_ulong *ok)
 {
 	atomic_fetch_add(&ops, 1);
-	if (ret >= 0 || errno == allowed1 || errno == allowed2 ||
+	if (ret >= 0) {
+		if (ok)
+			atomic_fetch_add(ok, 1);
+		return;
+	}
+	if (errno == allowed1 || errno == allowed2 ||
 	    errno == EBADF || errno == ENOTDIR)
 		return;
 	if (atomic_fetch_add(&unexpected, 1) < 10)
@@ -106,14 +115,15 @@ static void *worker(void *arg)
 		snprintf(other, sizeof(other), "m%u", rand_r(&seed) % 64);
 		attr.bpf_fd = map_fd;
 		/* another worker may hold the name: EEXIST */
-		check("pin", sys_bpf(BPF_OBJ_PIN, &attr), EEXIST, 0);
+		check("pin", sys_bpf(BPF_OBJ_PIN, &attr), EEXIST, 0, &pinned);
 		attr.bpf_fd = 0;
 		fd = sys_bpf(BPF_OBJ_GET, &attr);
-		check("get", fd, ENOENT, 0);
+		check("get", fd, ENOENT, 0, &got);
 		if (fd >= 0)
 			close(fd);
-		check("rename", renameat(dir_fd, name, dir_fd, other), ENOENT, 0);
-		check("unlink", unlinkat(dir_fd, other, 0), ENOENT, 0);
+		check("rename", renameat(dir_fd, name, dir_fd, other), ENOENT, 0,
+		      &renamed);
+		check("unlink", unlinkat(dir_fd, other, 0), ENOENT, 0, NULL);
 		close(map_fd);
 	}
 	return NULL;
@@ -185,11 +195,13 @@ int main(int argc, char **argv)
 	if (atomic_load(&mount_fd) < 0)
 		die("detached BPF FS");
 
-	for (i = 0; i < workers; i++)
-		if (pthread_create(&tid[i], NULL, worker, (void *)(long)(i + 1)))
+	for (i = 0; i <= workers; i++) {
+		/* pthread_create() returns the error instead of setting errno */
+		errno = pthread_create(&tid[i], NULL, i < workers ? worker : churn,
+				       (void *)(long)(i + 1));
+		if (errno)
 			die("pthread_create");
-	if (pthread_create(&tid[workers], NULL, churn, NULL))
-		die("pthread_create");
+	}
 	sleep(secs);
 	atomic_store(&stop, true);
 	for (i = 0; i <= workers; i++)
@@ -204,8 +216,11 @@ int main(int argc, char **argv)
 	for (waited = 0; (live = live_maps(n)) && waited < 100; waited++)
 		usleep(100000);
 	fds_after = count_fds();
-	printf("obj_stress: %d workers, %d s, %lu operations, %u maps created, %u still alive after %d.%d s, %lu unexpected errors, fds before %d after %d\n",
-	       workers, secs, atomic_load(&ops), n, live, waited / 10,
+	printf("obj_stress: %d workers, %d s, %lu operations (%lu pins, %lu gets, %lu renames succeeded), %u maps created, %u still alive after %d.%d s, %lu unexpected errors, fds before %d after %d\n",
+	       workers, secs, atomic_load(&ops), atomic_load(&pinned),
+	       atomic_load(&got), atomic_load(&renamed), n, live, waited / 10,
 	       waited % 10, atomic_load(&unexpected), fds_before, fds_after);
-	return live || atomic_load(&unexpected) || fds_before != fds_after;
+	return live || atomic_load(&unexpected) || fds_before != fds_after ||
+	       !atomic_load(&pinned) || !atomic_load(&got) ||
+	       !atomic_load(&renamed);
 }
