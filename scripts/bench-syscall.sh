@@ -12,6 +12,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 boots=${BOOTS:-5}
+[ "$boots" -ge 1 ] 2>/dev/null || die "BOOTS must be a number >= 1"
 iters=${ITERS:-5000}
 runs=${RUNS:-7}
 out=$BUILD/results/bench
@@ -72,7 +73,8 @@ per_boot() {
 			echo "$a"
 		else
 			b=$(value "$5" $i "$6" "$3" "$4")
-			awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f\n", a / b }'
+			[ "${b:-0}" != 0 ] || die "no $6 $3 $4 result, or 0, in boot $i of the $5 kernel"
+			awk -v a="$a" -v b="$b" 'BEGIN { printf "%.6f\n", a / b }'
 		fi
 	done
 }
@@ -81,8 +83,9 @@ ratio_row() {
 	label=$1 target=$2
 	shift 2
 	per_boot "$@" > "$out/syscall/ratios"
-	bench_row ">=" "$label" "$(median < "$out/syscall/ratios" | xargs printf %.3f)" \
-		"$(spread < "$out/syscall/ratios")" "$target" %
+	awk '{ printf "%.3f\n", $1 }' "$out/syscall/ratios" > "$out/syscall/ratios.shown"
+	bench_row ">=" "$label" "$(median < "$out/syscall/ratios")" \
+		"$(spread < "$out/syscall/ratios.shown")" "$target" %
 }
 
 echo

@@ -43,17 +43,18 @@ trap 'rm -rf "$tmp"' EXIT
 # The MAINTAINERS waiver must refuse a new file no entry covers: the
 # docs patch, adding CREDITS (only "THE REST") instead of its .rst.
 mkdir "$tmp/uncovered"
-sed 's|Documentation/bpf/pinning\.rst|CREDITS|g' "$PATCHES"/0006-*.patch > "$tmp/uncovered/0006-uncovered.patch"
+sed 's|Documentation/bpf/pinning\.rst|CREDITS|g' "$PATCHES"/0006-*.patch \
+	> "$tmp/uncovered/0006-uncovered.patch" || :
 echo 0006-uncovered.patch > "$tmp/uncovered/series"
-PATCHES=$tmp/uncovered "$TOP/scripts/checkpatch-series.sh" > "$tmp/out" 2>&1 || rc=$?
+rc=0; PATCHES=$tmp/uncovered "$TOP/scripts/checkpatch-series.sh" > "$tmp/out" 2>&1 || rc=$?
 if grep -q '^checkpatch: 0006-uncovered.patch: FAIL$' "$tmp/out" && grep -q ':FILE_PATH_CHANGES:' "$tmp/out"; then
 	pass "the MAINTAINERS waiver refuses a new file that only THE REST covers"
 else
 	fail "the MAINTAINERS waiver accepted a new file that no entry covers"; cat "$tmp/out"
 fi
-format_series "$tmp"
-if (cd "$tmp" && for p in 0*.patch; do cmp -s "$p" "$PATCHES/$p" || exit 1; done) &&
-   [ "$(ls "$tmp" | wc -l)" = "$(grep -c . "$PATCHES/series")" ]; then
+format_series "$tmp/fmt"
+if (cd "$tmp/fmt" && for p in 0*.patch; do cmp -s "$p" "$PATCHES/$p" || exit 1; done) &&
+   [ "$(ls "$tmp/fmt" | wc -l)" = "$(grep -c . "$PATCHES/series")" ]; then
 	pass "patches/ matches git format-patch of the applied series"
 else
 	fail "patches/ differs from git format-patch of the applied series (hand-edited? run make export-series)"
