@@ -39,7 +39,7 @@ done
 
 # value KERNEL BOOT MODE DEPTH OP: operations per second, or nothing
 value() {
-	sed -n "s/^RESULT $3 $4 $5 \([0-9]*\)\r*$/\1/p" "$out/syscall/$1.$2.log"
+	sed -n "s/^RESULT $3 $4 $5 \([0-9]*\)$/\1/p" "$out/syscall/$1.$2.log"
 }
 
 # The modes without BPF_F_PATH_FD must be there on both kernels, the fd
@@ -83,9 +83,8 @@ ratio_row() {
 	label=$1 target=$2
 	shift 2
 	per_boot "$@" > "$out/syscall/ratios"
-	awk '{ printf "%.3f\n", $1 }' "$out/syscall/ratios" > "$out/syscall/ratios.shown"
 	bench_row ">=" "$label" "$(median < "$out/syscall/ratios")" \
-		"$(spread < "$out/syscall/ratios.shown")" "$target" %
+		"$(spread < "$out/syscall/ratios")" "$target" %
 }
 
 echo

@@ -11,21 +11,24 @@ set -eu
 # checkpatch's SPDX check runs "python3"; use Debian's, which has ply.
 PATH=/usr/bin:$PATH
 cd "$KSRC"
+# A clean patch: no output and status 0. Otherwise checkpatch's own
+# count must match the report lines, or something else went wrong.
+ran_cleanly() {
+	if [ -z "$total" ]; then
+		[ "$rc" = 0 ] && [ -z "$out" ]
+	else
+		[ "$(($total))" = "$(echo "$issues" | grep -c .)" ]
+	fi
+}
+
 bad=0
 while read -r p; do
 	[ -n "$p" ] || continue
 	rc=0
 	out=$(./scripts/checkpatch.pl --strict --terse --show-types "$PATCHES/$p" 2>&1) || rc=$?
 	issues=$(echo "$out" | grep -E ': (ERROR|WARNING|CHECK):' || true)
-	# A clean patch: no output and status 0. Otherwise checkpatch's own
-	# count must match the report lines, or something else went wrong.
 	total=$(echo "$out" | sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks, .*/\1 + \2 + \3/p')
-	if [ -z "$total" ]; then
-		ok=$([ "$rc" = 0 ] && [ -z "$out" ] && echo y || echo n)
-	else
-		ok=$([ "$(($total))" = "$(echo "$issues" | grep -c .)" ] && echo y || echo n)
-	fi
-	if [ "$ok" = n ]; then
+	if ! ran_cleanly; then
 		echo "checkpatch: $p: FAIL (checkpatch status $rc, unexpected output)"
 		echo "$out" | sed 's/^/    /'
 		bad=1

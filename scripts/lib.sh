@@ -78,15 +78,14 @@ format_series() {
 		--subject-prefix="PATCH v2" "$@" base..HEAD
 }
 
-# The lines in which the uapi bpf.h in directory $1 and its tools/ copy
-# differ, without diff's line numbers (so that an edit elsewhere in the
-# file does not count as a change of the difference).
+# The lines in which a uapi bpf.h ($1) and its tools/ copy ($2) differ,
+# without diff's line numbers (so that an edit elsewhere in the file does
+# not count as a change of the difference).
 uapi_diff() {
-	for f in "$1/include/uapi/linux/bpf.h" "$1/tools/include/uapi/linux/bpf.h"; do
+	for f in "$1" "$2"; do
 		[ -f "$f" ] || die "$f is missing"
 	done
-	diff "$1/include/uapi/linux/bpf.h" "$1/tools/include/uapi/linux/bpf.h" |
-		grep '^[<>]' || true
+	diff "$1" "$2" | grep '^[<>]' || true
 }
 
 # Median of the numbers on standard input, "-" if there are none.
@@ -96,9 +95,11 @@ median() {
 		      else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# "min..max" of the numbers on standard input, "-" if there are none.
+# "min..max" of the numbers on standard input, to 3 decimals, "-" if
+# there are none.
 spread() {
-	sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print NR ? lo ".." hi : "-" }'
+	sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 }
+		END { if (NR) printf "%.3f..%.3f\n", lo, hi; else print "-" }'
 }
 
 # One row of a benchmark table: label, value, spread (the range of the

@@ -36,7 +36,9 @@ git -C "$wt" checkout -q -f --detach base
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-uapi_diff "$wt" > "$tmp/base.diff"
+headers="$wt/include/uapi/linux/bpf.h $wt/tools/include/uapi/linux/bpf.h"
+# shellcheck disable=SC2086
+uapi_diff $headers > "$tmp/base.diff"
 
 # Plain docutils cannot parse Sphinx's toctree: for an index page, check
 # that every entry names an existing page; parse any other page strictly.
@@ -83,7 +85,8 @@ while read -r p; do
 			make -s -f "$TOP/mk/test_progs.mk" KSRC="$wt" OUT="$BUILD/selftests-check" >"$tmp/st" 2>&1 ||
 				{ st=FAIL; cat "$tmp/st" >&2; }
 		fi
-		uapi_diff "$wt" > "$tmp/now.diff"
+		# shellcheck disable=SC2086
+		uapi_diff $headers > "$tmp/now.diff"
 		cmp -s "$tmp/base.diff" "$tmp/now.diff" && hd=ok || hd=FAIL
 		dc=ok
 		python3 "$wt/scripts/bpf_doc.py" --filename "$wt/include/uapi/linux/bpf.h" syscall > "$tmp/syscall.rst" &&
