@@ -9,7 +9,7 @@
 
 KSRC	?= $(error KSRC (kernel tree) is not set)
 OUT	?= $(error OUT (output directory) is not set)
-TESTS	?= bpf_obj_pinning
+TESTS	?= bpf_obj_pinning bpf_obj_path_fd
 override KSRC := $(abspath $(KSRC))
 override OUT := $(abspath $(OUT))
 
@@ -34,8 +34,11 @@ CPPFLAGS := -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/lib \
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
 LDLIBS	:= $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
 
-.PHONY: all libbpf
+.PHONY: all libbpf print-tests
 all: $(OUT)/test_progs
+
+print-tests:
+	@echo $(TESTS)
 
 # libbpf's own Makefile knows its dependencies; let it decide what to do.
 libbpf:

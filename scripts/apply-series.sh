@@ -44,6 +44,12 @@ while read -r p; do
 		grep -v -E '^(hint:|When you have|If you prefer|To restore)' "$log" >&2 || true
 		die "patch $p does not apply; the tree is back at base"
 	fi
+	# A patch's changelog below its "---" (git format-patch --notes) is
+	# not part of the commit: keep it as the commit's git note, so that
+	# export-series writes it out again.
+	notes=$(awk '/^---$/ { d = 1; next } d && /^Notes:$/ { n = 1; next }
+		n && /^    / { print substr($0, 5); next } n && NF { exit }' "$PATCHES/$p")
+	[ -z "$notes" ] || git notes add -f -m "$notes" HEAD
 	step "applied $p"
 done < "$PATCHES/series"
 echo "$want $(git rev-parse HEAD)" > "$stamp"

@@ -38,13 +38,13 @@ prefix=${PREFIX:-$BUILD/prefix}
 # vmrun to the guest's "vmrun-start" line (init is about to run the
 # command) and to test_progs' first subtest line. test_progs 6.1 prints
 # a serial test's subtest lines when the whole test has finished, so
-# FIRST includes the 26 subtests.
+# FIRST includes all subtests of the first test.
 boot_times() {
 	i=0
 	while [ "$i" -lt "$2" ]; do
 		i=$((i + 1))
 		s=$(now)
-		e=$(ACCEL=$1 "$TOP/scripts/vmrun" -t 120 -- test_progs -t bpf_obj_pinning 2>&1 |
+		e=$(ACCEL=$1 "$TOP/scripts/vmrun" -t 120 -- test_progs -t "$TP_TESTS" 2>&1 |
 			while IFS= read -r line; do
 				case $line in
 				"vmrun-start "*) printf '%s ' "$(now)" ;;

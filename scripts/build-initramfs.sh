@@ -15,7 +15,7 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" \
-	"$stage/tmp" "$stage/root" "$stage/vmrun"
+	"$stage/tmp" "$stage/root" "$stage/vmrun" "$stage/mnt"
 cp "$busybox" "$stage/bin/busybox"
 cp "$TOP/guest/init" "$stage/init"
 for b in "$@"; do

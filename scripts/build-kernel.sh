@@ -2,13 +2,20 @@
 # Build bzImage from a kernel tree with the minimal config fragment.
 #   build-kernel.sh [SRC [OBJ]]   (default: $KSRC, $KOBJ)
 # FRAGMENT may name several fragments, merged in order on top of
-# tinyconfig (the debug kernel: "minimal.config debug.config").
+# tinyconfig (the debug kernel: "minimal.config debug.config"); a later
+# fragment's setting of an option wins. KMAKEARGS are passed to every
+# make (LLVM=1 for clang) and TARGET (default bzImage) is what is built.
 # The config is made again only when the fragment changed; the build
 # itself is an ordinary incremental kbuild run in the object directory.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 src=$(cd "${1:-$KSRC}" && pwd)
+target=${TARGET:-bzImage}
+kmake() {
+	# shellcheck disable=SC2086
+	make -C "$src" O="$obj" ${KMAKEARGS:-} "$@"
+}
 obj=${2:-$KOBJ}
 mkdir -p "$obj"
 obj=$(cd "$obj" && pwd)
@@ -21,26 +28,33 @@ fi
 echo "$src" > "$obj/.source"
 
 # shellcheck disable=SC2086
-cat $FRAGMENT > "$obj/.config.fragment.new"
+{ cat $FRAGMENT; [ -z "${KMAKEARGS:-}" ] || echo "# make arguments: $KMAKEARGS"; } > "$obj/.config.fragment.new"
 if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config.fragment"; then
 	step "configuring $obj: tinyconfig +$(for f in $FRAGMENT; do printf ' %s' "$(basename "$f")"; done)"
 	rm -f "$obj/.config.fragment"
-	make -s -C "$src" O="$obj" tinyconfig >/dev/null
+	kmake -s tinyconfig >/dev/null
 	# shellcheck disable=SC2086
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" $FRAGMENT >/dev/null 2>&1
-	make -s -C "$src" O="$obj" olddefconfig >"$obj/config.log" 2>&1
+	kmake -s olddefconfig >"$obj/config.log" 2>&1
 	# merge_config only warns when an option cannot be set; fail instead.
-	missing=$(grep '^CONFIG_' "$obj/.config.fragment.new" | while read -r opt; do
-		grep -qx "$opt" "$obj/.config" || printf ' %s' "$opt"
-	done)
+	# Each option's last setting in the fragments is the one that counts.
+	missing=$(sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p; /^CONFIG_/p' \
+			"$obj/.config.fragment.new" | awk -F= '{ v[$1] = $0; if (!($1 in o)) o[$1] = NR }
+			END { for (k in v) print o[k], v[k] }' | sort -n | cut -d' ' -f2 |
+		while read -r opt; do
+			case $opt in
+			*=n) ! grep -q "^${opt%=n}=" "$obj/.config" || printf ' %s' "$opt" ;;
+			*) grep -qx "$opt" "$obj/.config" || printf ' %s' "$opt" ;;
+			esac
+		done)
 	[ -z "$missing" ] || die "options of $FRAGMENT not set in .config:$missing"
 	mv "$obj/.config.fragment.new" "$obj/.config.fragment"
 fi
 
-step "building bzImage in $obj (a cold build takes about 5 minutes)"
+step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (a cold build takes about 5 minutes)"
 log=$obj/build.log
 # Full output to the log; every 100th line to the terminal as progress.
-{ rc=0; make -C "$src" O="$obj" -j"$NPROC" bzImage 2>&1 || rc=$?; echo $rc >"$log.rc"; } |
+{ rc=0; kmake -j"$NPROC" "$target" 2>&1 || rc=$?; echo $rc >"$log.rc"; } |
 	tee "$log" | awk 'NR % 100 == 0 { print "    [" NR " lines] " $0; fflush() }' >&2
 if [ "$(cat "$log.rc")" != 0 ]; then
 	grep -E 'error:|\*\*\*' "$log" | head -20 >&2 || true
@@ -49,4 +63,4 @@ fi
 # (nothing to count when make runs silently, as under "make -s")
 n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
 [ "$n" = 0 ] || echo "    objects rebuilt: $n" >&2
-echo "$obj/arch/x86/boot/bzImage"
+[ "$target" != bzImage ] || echo "$obj/arch/x86/boot/bzImage"

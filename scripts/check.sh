@@ -5,7 +5,7 @@
 #  - patches/ is exactly what export-series makes from the applied tree
 #  - the two uapi bpf.h copies differ after the series as in the base
 #  - vmrun: exit status passthrough, panic and hang detection
-#  - every bpf_obj_pinning subtest OK in the VM on the patched kernel
+#  - every subtest of our test_progs tests OK in the VM on the patched kernel
 #  - series-check: each patch applies, builds, is checkpatch-clean, ...
 #  - conformance: patched, unpatched, mainline 6.12 and native kernels
 #  - hostile inputs: fuzzer, stress and unprivileged checks on the
@@ -52,22 +52,30 @@ if grep -q '^checkpatch: 0006-uncovered.patch: FAIL$' "$tmp/out" && grep -q ':FI
 else
 	fail "the MAINTAINERS waiver accepted a new file that no entry covers"; cat "$tmp/out"
 fi
-# As export-series makes them, with the cover letter from cover.txt.
+# As export-series makes them, with the cover letter from cover.txt:
+# the same bytes, Message-Ids and the cover letter's Date included.
 git -C "$KSRC" config branch.series.description "$(cat "$PATCHES/cover.txt")"
 format_series "$tmp/fmt" --cover-letter --cover-from-description=subject
-if (cd "$tmp/fmt" && for p in 0*.patch; do
-	[ "$p" = 0000-cover-letter.patch ] || cmp -s "$p" "$PATCHES/$p" || exit 1
-    done) && [ "$(ls "$tmp/fmt" | wc -l)" = "$(($(grep -c . "$PATCHES/series") + 1))" ]; then
-	pass "patches/ matches git format-patch of the applied series"
+if (cd "$tmp/fmt" && for p in 0*.patch; do cmp -s "$p" "$PATCHES/$p" || exit 1; done) &&
+   [ "$(ls "$tmp/fmt" | wc -l)" = "$(($(grep -c . "$PATCHES/series") + 1))" ]; then
+	pass "patches/ and the cover letter are byte for byte git format-patch of the applied series"
 else
 	fail "patches/ differs from git format-patch of the applied series (hand-edited? run make export-series)"
+	diff -r "$tmp/fmt" "$PATCHES" | head -n 20
 fi
-# Only the cover letter's Date: is the time of the run.
-if [ "$(grep -v '^Date: ' "$tmp/fmt/0000-cover-letter.patch")" = \
-     "$(grep -v '^Date: ' "$PATCHES/0000-cover-letter.patch")" ]; then
-	pass "the cover letter matches cover.txt, the shortlog and the diffstat of the series"
+# Mail that git send-email would send: threaded to the cover letter.
+cover_id=$(sed -n 's/^Message-Id: //p' "$PATCHES/0000-cover-letter.patch")
+threaded=0
+for p in "$PATCHES"/0*.patch; do
+	case $p in */0000-*) continue ;; esac
+	grep -q "^In-Reply-To: $cover_id$" "$p" && grep -q "^References: $cover_id$" "$p" &&
+		grep -q '^Message-Id: <' "$p" && grep -q "^Subject: \[$SUBJECT_PREFIX [0-9]*/[0-9]*\]" "$p" &&
+		grep -q '^To: .*bpf@vger.kernel.org' "$p" && threaded=$((threaded + 1))
+done
+if [ -n "$cover_id" ] && [ "$threaded" = "$(grep -c . "$PATCHES/series")" ]; then
+	pass "every patch has a Message-Id, the [$SUBJECT_PREFIX n/m] tag, To bpf@ and replies to the cover letter"
 else
-	fail "patches/0000-cover-letter.patch is stale or hand-edited (run make export-series)"
+	fail "only $threaded patches are threaded to the cover letter ${cover_id:-(which has no Message-Id)}"
 fi
 
 # A patch that does not apply: named, git's message shown, tree at base.
@@ -136,7 +144,7 @@ names=$(subtest_names)
 [ "$(echo "$names" | wc -l)" -gt 1 ] || fail "no subtests found in the test source"
 for n in $names; do
 	r=$(subtest_result "$log" "$n")
-	[ "$r" = OK ] && pass "bpf_obj_pinning/$n" || fail "bpf_obj_pinning/$n: $r"
+	[ "$r" = OK ] && pass "$n" || fail "$n: $r"
 done
 [ "$rc" = 0 ] && pass "test_progs run: $(grep '^Summary:' "$log")" ||
 	{ fail "test_progs run (status $rc), console log: $log"; tail -n 20 "$tmp/out"; }
@@ -208,7 +216,7 @@ rc=0
 # shellcheck disable=SC2046
 cc -o "$tmp/outside" "$TOP/tests/outside.c" $($pc --cflags --libs libbpf) > "$tmp/out" 2>&1 &&
 	LD_LIBRARY_PATH=$prefix/lib "$tmp/outside" >> "$tmp/out" 2>&1 || rc=$?
-[ "$rc" = 0 ] && pass "outside program built with only pkg-config flags links to libbpf 1.2 and runs" ||
+[ "$rc" = 0 ] && pass "outside program built with only pkg-config flags sees the new API, reports libbpf 1.1 and runs" ||
 	{ fail "outside program (status $rc)"; cat "$tmp/out"; }
 
 ex=$BUILD/examples-shared

@@ -17,9 +17,9 @@ mkdir -p "$out"
 tp=$TPOUT/test_progs
 old=$(sed 's/#.*//' "$TOP/tests/expected-unpatched" | tr -s ' \t' '\n' | grep . || true)
 
-"$TOP/scripts/vmrun" -k "$1" -l "$out/patched.log" -- test_progs -t bpf_obj_pinning >/dev/null 2>&1 || true
-"$TOP/scripts/vmrun" -k "$2" -l "$out/unpatched.log" -- test_progs -t bpf_obj_pinning >/dev/null 2>&1 || true
-"$TOP/scripts/vmrun" -k "$3" -l "$out/mainline.log" -- test_progs -t bpf_obj_pinning >/dev/null 2>&1 || true
+"$TOP/scripts/vmrun" -k "$1" -l "$out/patched.log" -- test_progs -t "$TP_TESTS" >/dev/null 2>&1 || true
+"$TOP/scripts/vmrun" -k "$2" -l "$out/unpatched.log" -- test_progs -t "$TP_TESTS" >/dev/null 2>&1 || true
+"$TOP/scripts/vmrun" -k "$3" -l "$out/mainline.log" -- test_progs -t "$TP_TESTS" >/dev/null 2>&1 || true
 kernels="patched unpatched mainline"
 
 # Natively: a private mount namespace with its own BPF FS, and a private
@@ -27,7 +27,7 @@ kernels="patched unpatched mainline"
 host=$(uname -r)
 if [ "$(id -u)" = 0 ] && host_has_path_fd; then
 	(cd /tmp && unshare -m -n sh -c 'mount --make-rprivate / &&
-		mount -t bpf bpf /sys/fs/bpf && exec "$0" -t bpf_obj_pinning' "$tp") \
+		mount -t bpf bpf /sys/fs/bpf && exec "$0" -t "$1"' "$tp" "$TP_TESTS") \
 		> "$out/native.log" 2>&1 || true
 	kernels="$kernels native"
 else
@@ -47,7 +47,7 @@ expect() { # kernel subtest
 # the lines between the previous result line and its own. A subtest that
 # is missing, skipped or fails for another reason is not the expected FAIL.
 failed_because() {
-	awk -v n="bpf_obj_pinning/$2:FAIL" -v m="$3" '
+	awk -v n="$2:FAIL" -v m="$3" '
 		/^#[0-9]+(\/[0-9]+)? / { if ($2 == n) { ok = seen; exit } seen = 0; next }
 		index($0, m) { seen = 1 }
 		END { exit !ok }' "$1"
@@ -57,11 +57,11 @@ msg='kernel supports BPF_F_PATH_FD (Linux 6.5+)'
 bad=0
 cells=0
 {
-	printf '%-28s' subtest
+	printf '%-46s' subtest
 	for k in $kernels; do printf ' %-10s' "$k"; done
 	echo
 	for n in $(subtest_names); do
-		printf '%-28s' "$n"
+		printf '%-46s' "$n"
 		for k in $kernels; do
 			r=$(subtest_result "$out/$k.log" "$n")
 			want=$(expect "$k" "$n")

@@ -8,11 +8,12 @@ set -eu
 # flex, libelf-dev, libssl-dev, dwarves for BTF) and for libbpf/test_progs
 # (zlib, zstd, libcap); qemu and busybox-static for the guest; cpio for
 # the initramfs; python3-ply/python3-git for checkpatch's SPDX check;
-# python3-docutils for the rst and man page checks.
+# python3-docutils for the rst and man page checks; sparse, clang, llvm
+# and lld for series-check's per-patch sparse and LLVM=1 builds.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
-xz-utils"
+xz-utils sparse clang llvm lld"
 
 missing=
 for p in $PKGS; do

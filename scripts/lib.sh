@@ -30,17 +30,27 @@ series_hash() {
 	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
 }
 
-# The bpf_obj_pinning subtests, in order, as declared in the test source
-# of tree $1 (default $KSRC), plus the final leak check.
+# The project's test_progs tests (mk/test_progs.mk builds them), in the
+# form test_progs -t takes.
+TP_TESTS=bpf_obj_pinning,bpf_obj_path_fd
+
+# Every subtest, as "test/subtest", that the sources of the TP_TESTS in
+# tree $1 (default $KSRC) declare: by test__start_subtest("name") or in
+# a table of { "name", test_fn } entries.
 subtest_names() {
-	sed -n 's/^\t{ "\([a-z0-9_]*\)", test_[a-z0-9_]* },$/\1/p' \
-		"${1:-$KSRC}/tools/testing/selftests/bpf/prog_tests/bpf_obj_pinning.c"
-	echo no_leaks
+	src=${1:-$KSRC}/tools/testing/selftests/bpf/prog_tests
+	for t in $(echo "$TP_TESTS" | tr , ' '); do
+		[ -f "$src/$t.c" ] || die "$src/$t.c is missing"
+		sed -n -e 's/.*test__start_subtest("\([a-z0-9_-]*\)").*/\1/p' \
+		       -e 's/^\t{ "\([a-z0-9_-]*\)", test_[a-z0-9_]* },$/\1/p' \
+			"$src/$t.c" | sed "s|^|$t/|"
+	done
 }
 
-# Result of subtest $2 in test_progs log $1: OK, FAIL, SKIP or MISSING.
+# Result of subtest $2 ("test/subtest") in test_progs log $1: OK, FAIL,
+# SKIP or MISSING.
 subtest_result() {
-	r=$(sed -n "s|^#[0-9]*/[0-9]* *bpf_obj_pinning/$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
+	r=$(sed -n "s|^#[0-9]*/[0-9]* *$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
 }
 
@@ -66,16 +76,68 @@ unpack_to_tmp() {
 	echo "$2.tmp"
 }
 
-# git format-patch of base..HEAD of $KSRC into directory $1, with the
-# options that make the files the same whoever runs it and whatever else
-# the repository holds: no commit ids, a fixed prefix, and a fixed
-# abbreviation length for blob ids (git's default grows with the number
-# of objects). Extra arguments are passed on (--cover-letter ...).
+# The series' place in the mail: the tree it is for and its version.
+SUBJECT_PREFIX="PATCH bpf-next v3"
+
+# git format-patch of base..HEAD of $KSRC into directory $1, as mail that
+# git send-email would send: every message threaded to the cover letter,
+# To the lists and Cc the people that scripts/get_maintainer.pl names for
+# the whole series, each patch's changelog (its git note) below its
+# "---". The files are the same whoever runs it and whatever
+# else the repository holds: no commit ids, a fixed abbreviation length
+# for blob ids (git's default grows with the number of objects), and
+# Message-Ids and the cover letter's Date made from the commits rather
+# than from the clock. Extra arguments are passed on (--cover-letter ...).
 format_series() {
 	out=$1
 	shift
+	git -C "$KSRC" diff base..HEAD > "$out.diff"
+	# One --to per list and one --cc per person, so that git folds the
+	# headers as git send-email would send them.
+	while read -r addr; do
+		[ -z "$addr" ] || set -- "$@" --to="$addr"
+	done <<-EOF
+	$(cd "$KSRC" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
+		--no-rolestats --no-m --no-r "$out.diff")
+	EOF
+	while read -r addr; do
+		[ -z "$addr" ] || set -- "$@" --cc="$addr"
+	done <<-EOF
+	$(cd "$KSRC" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
+		--no-rolestats --no-l "$out.diff")
+	EOF
+	rm -f "$out.diff"
+	case "$*" in
+	*--to=*--cc=*) ;;
+	*) die "get_maintainer.pl named no lists or no people" ;;
+	esac
 	git -C "$KSRC" -c core.abbrev=12 format-patch -q -o "$out" --zero-commit \
-		--subject-prefix="PATCH v2" "$@" base..HEAD
+		--subject-prefix="$SUBJECT_PREFIX" --thread=shallow --notes "$@" base..HEAD
+	stable_mail_ids "$out"
+}
+
+# Replace the clock-made Message-Ids of the mail in directory $1 (and
+# their uses in In-Reply-To/References) by ids made from the tree of the
+# series tip and each message's number, and give a cover letter the Date
+# of the last patch.
+stable_mail_ids() {
+	tree=$(git -C "$KSRC" rev-parse --short=12 'HEAD^{tree}')
+	domain=$(git -C "$KSRC" log -1 --format=%ae | sed 's/.*@//')
+	script=
+	for f in "$1"/0*.patch; do
+		num=$(basename "$f" | cut -c1-4)
+		old=$(sed -n 's/^Message-Id: <\(.*\)>$/\1/p' "$f")
+		[ -n "$old" ] || die "$f has no Message-Id"
+		script="${script}s|<$old>|<bpf-path-fd-${SUBJECT_PREFIX##* }-$num-$tree@$domain>|g;"
+	done
+	last=$(ls "$1"/0*.patch | tail -n 1)
+	date=$(sed -n 's/^Date: //p' "$last" | head -n 1)
+	for f in "$1"/0*.patch; do
+		sed -i "$script" "$f"
+		case $f in
+		*/0000-cover-letter.patch) sed -i "1,/^$/s|^Date: .*|Date: $date|" "$f" ;;
+		esac
+	done
 }
 
 # The lines in which a uapi bpf.h ($1) and its tools/ copy ($2) differ,

@@ -9,9 +9,9 @@ kernel=${1:-$KOBJ/arch/x86/boot/bzImage}
 log=${2:-$BUILD/results/test_progs.log}
 mkdir -p "$(dirname "$log")"
 
-step "running test_progs -t bpf_obj_pinning in the VM ($(basename "$kernel"))"
+step "running test_progs -t $TP_TESTS in the VM ($(basename "$kernel"))"
 rc=0
-"$TOP/scripts/vmrun" -k "$kernel" -l "$log" -- test_progs -t bpf_obj_pinning >/dev/null || rc=$?
+"$TOP/scripts/vmrun" -k "$kernel" -l "$log" -- test_progs -t "$TP_TESTS" >/dev/null || rc=$?
 summary=$(grep '^Summary:' "$log" || true)
 grep -E '^#[0-9]+(/[0-9]+)? ' "$log" >&2 || true
 [ -n "$summary" ] || die "test_progs printed no summary (vmrun status $rc); console log: $log"

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Fetch .deb files of exact versions from a Debian suite other than the
+# system's (bookworm-backports, trixie) and unpack them, without
+# touching the system's apt setup: the sources list, package lists and
+# cache are private to $BUILD/apt.
+#   fetch-debs.sh SUITE DEST NAME=VERSION...
+# Each package is downloaded once into $BUILD/debs and unpacked with
+# dpkg -x into DEST (made anew when a package in it changed). The paths
+# of the .deb files are printed, one a line.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# -ge 3 ] || die "usage: $me SUITE DEST NAME=VERSION..."
+suite=$1
+dest=$2
+shift 2
+
+apt=$BUILD/apt/$suite
+debs=$BUILD/debs
+mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$debs"
+echo "deb http://deb.debian.org/debian $suite main" > "$apt/sources.list"
+aptopts="-q -o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/dev/null
+	-o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt/cache
+	-o Dir::State::status=/dev/null -o APT::Sandbox::User=root"
+
+files=
+for spec in "$@"; do
+	name=${spec%%=*}
+	version=${spec#*=}
+	[ "$name" != "$spec" ] || die "$spec: expected NAME=VERSION"
+	# apt-get download names the file NAME_VERSION_ARCH.deb, with an
+	# epoch's ':' written as %3a.
+	file=$(ls "$debs/${name}_$(echo "$version" | sed 's/:/%3a/')"_*.deb 2>/dev/null | head -n 1)
+	if [ -z "$file" ]; then
+		if [ ! -f "$apt/lists/.updated" ]; then
+			step "apt-get update for $suite (private lists in $apt)"
+			# shellcheck disable=SC2086
+			apt-get $aptopts update >/dev/null ||
+				die "apt-get update of $suite failed (is deb.debian.org reachable?)"
+			touch "$apt/lists/.updated"
+		fi
+		step "downloading $name=$version from $suite"
+		# shellcheck disable=SC2086
+		(cd "$debs" && apt-get $aptopts download "$name=$version" >/dev/null) ||
+			die "cannot download $name=$version from $suite"
+		file=$(ls "$debs/${name}_$(echo "$version" | sed 's/:/%3a/')"_*.deb 2>/dev/null | head -n 1)
+		[ -n "$file" ] || die "$name=$version: no .deb in $debs after download"
+	fi
+	deb=$file
+	files="$files $deb"
+done
+
+# Unpack into a fresh directory when the set of packages changed.
+key=$(for f in $files; do basename "$f"; done | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$dest/.debs" 2>/dev/null)" != "$key" ]; then
+	rm -rf "$dest.tmp"
+	mkdir -p "$dest.tmp"
+	for f in $files; do
+		dpkg -x "$f" "$dest.tmp" || die "dpkg -x $f failed"
+	done
+	echo "$key" > "$dest.tmp/.debs"
+	rm -rf "$dest"
+	mv "$dest.tmp" "$dest"
+fi
+for f in $files; do
+	echo "$f"
+done
