@@ -18,7 +18,7 @@ PREFIX	?= $(BUILD)/prefix
 export PREFIX
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 GUEST_BINS := $(TPOUT)/test_progs $(BUILD)/examples/detached_pin \
-	$(BUILD)/examples/opath_pin $(BUILD)/bpftool/bpftool $(BUILD)/bench/pin_bench \
+	$(BUILD)/examples/opath_pin $(BUILD)/examples/delegate_pin $(BUILD)/bpftool/bpftool $(BUILD)/bench/pin_bench \
 	$(BUILD)/tests/obj_fuzz $(BUILD)/tests/obj_stress $(BUILD)/tests/obj_unpriv \
 	guest/hostile-suite
 DEBUG_KOBJ := $(BUILD)/kbuild-debug
@@ -26,6 +26,7 @@ DEBUG_KOBJ := $(BUILD)/kbuild-debug
 .PHONY: all deps base series kernel test_progs libbpf examples bpftool \
 	bench-bin hostile-bin initramfs run check series-check mainline \
 	conformance debug-kernel debug-check bench export-series checkpatch \
+	b4-check abi-check \
 	clean help
 
 all: run
@@ -47,6 +48,8 @@ help:
 	@echo "make debug-kernel  the kernel again with config/debug.config (KASAN, lockdep, kmemleak...)"
 	@echo "make debug-check   selftests, fuzzer, stress, unprivileged checks on it; clean log required"
 	@echo "make bench         syscall cost and developer-loop tables (BENCH_COLD=0: no cold build)"
+	@echo "make b4-check      b4 0.14.2 takes patches/ as mail, and git am of its output is the series"
+	@echo "make abi-check     patched libbpf vs Debian's 1.4.6, both ways, natively and in the guest"
 	@echo "make export-series regenerate patches/ from the commits in build/linux"
 	@echo "make checkpatch    scripts/checkpatch.pl --strict on every patch"
 	@echo "make clean         remove build/"
@@ -117,6 +120,12 @@ check: kernel initramfs mainline debug-kernel
 bench: kernel initramfs series-check
 	@scripts/bench-syscall.sh
 	@scripts/bench-loop.sh
+
+b4-check: series
+	@scripts/b4-check.sh
+
+abi-check: kernel initramfs libbpf
+	@scripts/libbpf-abi-check.sh
 
 export-series:
 	@scripts/export-series.sh

@@ -3,7 +3,24 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/mount.h>
 #include "common.h"
+
+int detached_bpffs(void)
+{
+	int fs_fd, mnt_fd = -1, err;
+
+	fs_fd = syscall(__NR_fsopen, "bpf", 0);
+	if (fs_fd < 0)
+		return -1;
+	if (!syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+		mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
+	err = errno;
+	close(fs_fd);
+	errno = err;
+	return mnt_fd;
+}
 
 int create_example_map(void)
 {

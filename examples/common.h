@@ -7,6 +7,12 @@
 
 #define EXAMPLE_VALUE 0xcafebeef
 
+/*
+ * fsopen("bpf"), fsconfig(FSCONFIG_CMD_CREATE) and fsmount(): the fd of
+ * the root of a new BPF FS that no path leads to, or -1 with errno set.
+ */
+int detached_bpffs(void);
+
 /* An array map holding EXAMPLE_VALUE at key 0, or -1 (message printed). */
 int create_example_map(void);
 

@@ -15,25 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/syscall.h>
-#include <linux/mount.h>
 #include "common.h"
-
-static int detached_bpffs(void)
-{
-	int fs_fd, mnt_fd;
-
-	fs_fd = syscall(__NR_fsopen, "bpf", 0);
-	if (fs_fd < 0)
-		return -1;
-	if (syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0)) {
-		close(fs_fd);
-		return -1;
-	}
-	mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
-	close(fs_fd);
-	return mnt_fd;
-}
 
 /* Pin @map_fd as @name relative to @dir_fd, get it back, check it. */
 static int pin_and_get(int map_fd, int dir_fd, const char *name)

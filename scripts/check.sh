@@ -108,6 +108,23 @@ else
 	fail "uapi bpf.h and its tools/ copy went out of sync"
 fi
 
+# TAP from a check script on stdin: each "ok" a pass, each "not ok" a
+# failure, each "# SKIP" a skip; the lines are shown as they count.
+count_tap() {
+	while IFS= read -r line; do
+		case $line in
+		"ok "*"# SKIP"*) skip "${line#ok * - # SKIP }" ;;
+		"ok "*) pass "${line#ok * - }" ;;
+		"not ok "*) fail "${line#not ok * - }" ;;
+		esac
+	done
+}
+
+echo "--- mail: b4 0.14.2 takes the series"
+rc=0; "$TOP/scripts/b4-check.sh" > "$tmp/tap" 2> "$tmp/err" || rc=$?
+count_tap < "$tmp/tap"
+[ "$rc" = 0 ] || { fail "b4-check (status $rc)"; tail -n 5 "$tmp/err"; }
+
 echo "--- vmrun"
 rc=0; "$vmrun" -t 60 -- sh -c 'exit 3' > "$tmp/out" 2>&1 || rc=$?
 [ "$rc" = 3 ] && pass "vmrun passes the guest's exit status 3" ||
@@ -224,19 +241,20 @@ if [ "$(id -u)" = 0 ] && host_has_path_fd; then
 	rc=0
 	(cd /tmp && LD_LIBRARY_PATH=$prefix/lib unshare -m sh -c 'mount --make-rprivate / &&
 		mount -t bpf bpf /sys/fs/bpf && mkdir /sys/fs/bpf/ex &&
-		"$0/detached_pin" && "$0/opath_pin" /sys/fs/bpf/ex' "$ex") > "$tmp/out" 2>&1 || rc=$?
+		"$0/detached_pin" && "$0/opath_pin" /sys/fs/bpf/ex && "$0/delegate_pin"' "$ex") > "$tmp/out" 2>&1 || rc=$?
 	[ "$rc" = 0 ] && pass "examples natively on the host (Linux $(uname -r))" ||
 		{ fail "examples natively (status $rc)"; cat "$tmp/out"; }
 else
 	skip "examples natively: host kernel $(uname -r) < 6.5 or not root"
 fi
 
-rc=0; "$vmrun" -t 120 -- sh -c 'detached_pin && mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex' > "$tmp/out" 2>&1 || rc=$?
+rc=0; "$vmrun" -t 120 -- sh -c 'detached_pin && mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex &&
+	delegate_pin' > "$tmp/out" 2>&1 || rc=$?
 [ "$rc" = 0 ] && pass "examples in the guest (patched kernel)" ||
 	{ fail "examples in the guest (status $rc)"; cat "$tmp/out"; }
 
 msg="this kernel does not support BPF_F_PATH_FD: needs Linux 6.5 or this series"
-for e in detached_pin "opath_pin /sys/fs/bpf"; do
+for e in detached_pin "opath_pin /sys/fs/bpf" delegate_pin; do
 	rc=0; "$vmrun" -t 120 -k "$BUILD/images/bzImage-6.1-unpatched" -- $e > "$tmp/out" 2>&1 || rc=$?
 	if [ "$rc" = 2 ] && grep -q "^$msg$" "$tmp/out"; then
 		pass "${e%% *} on the unpatched kernel exits 2 with: $msg"
@@ -253,6 +271,11 @@ if [ "$rc" = 0 ] && grep -q 'name example_map' "$tmp/out" && grep -q 'name examp
 else
 	fail "bpftool show pinned (status $rc)"; cat "$tmp/out"
 fi
+
+echo "--- libbpf ABI: both ways against Debian's libbpf 1.4.6"
+rc=0; "$TOP/scripts/libbpf-abi-check.sh" "$KOBJ/arch/x86/boot/bzImage" > "$tmp/tap" 2> "$tmp/err" || rc=$?
+count_tap < "$tmp/tap"
+[ "$rc" = 0 ] || { fail "libbpf-abi-check (status $rc)"; tail -n 5 "$tmp/err"; }
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

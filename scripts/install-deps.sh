@@ -9,11 +9,15 @@ set -eu
 # (zlib, zstd, libcap); qemu and busybox-static for the guest; cpio for
 # the initramfs; python3-ply/python3-git for checkpatch's SPDX check;
 # python3-docutils for the rst and man page checks; sparse, clang, llvm
-# and lld for series-check's per-patch sparse and LLVM=1 builds.
+# and lld for series-check's per-patch sparse and LLVM=1 builds; the
+# Debian 12 dependencies of Debian 13's b4 0.14.2 (b4-check.sh unpacks
+# b4 itself under build/); libbpf1, Debian 12's own libbpf 1.1, for the
+# negative control of libbpf-abi-check.sh.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
-xz-utils sparse clang llvm lld"
+xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests
+python3-patatt git-filter-repo libbpf1"
 
 missing=
 for p in $PKGS; do

@@ -6,6 +6,7 @@ BUILD=${BUILD:-$TOP/build}
 KSRC=${KSRC:-$BUILD/linux}
 KOBJ=${KOBJ:-$BUILD/kbuild}
 TPOUT=${TPOUT:-$BUILD/selftests}
+INITRAMFS=${INITRAMFS:-$BUILD/initramfs.cpio}
 PATCHES=${PATCHES:-$TOP/patches}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}

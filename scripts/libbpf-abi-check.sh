@@ -1,0 +1,134 @@
+#!/bin/sh
+# The patched libbpf against Debian's libbpf 1.4.6 (bookworm-backports,
+# fetched into $BUILD with a private apt setup), both ways: tests/abi_pin.c
+# built against the patched libbpf runs on 1.4.6's libbpf.so.1, and built
+# against libbpf-dev 1.4.6 runs on the patched libbpf.so.1; each pins and
+# gets a map through path_fd 0. Natively when the host has the feature
+# (Linux >= 6.5) and we are root, and in the guest on the patched kernel,
+# with the libraries the dynamic programs need.
+#   libbpf-abi-check.sh [BZIMAGE]
+# TAP on stdout; logs and binaries in $BUILD/results/libbpf-abi/.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+kernel=${1:-$KOBJ/arch/x86/boot/bzImage}
+out=$BUILD/results/libbpf-abi
+patched=${PREFIX:-$BUILD/prefix}/lib
+deb=$BUILD/libbpf-1.4.6
+multiarch=$(gcc -print-multiarch)
+d146=$deb/usr/lib/$multiarch
+system=/usr/lib/$multiarch/libbpf.so.1
+rm -rf "$out"
+mkdir -p "$out/bin"
+"$TOP/scripts/fetch-debs.sh" bookworm-backports "$deb" \
+	libbpf1=1:1.4.6-1~bpo12+1 libbpf-dev=1:1.4.6-1~bpo12+1 >/dev/null
+[ -f "$patched/libbpf.so.1" ] || die "$patched/libbpf.so.1 missing: run make libbpf"
+
+n=0
+bad=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); bad=$((bad + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - # SKIP $*"; }
+check() { # description command...
+	d=$1
+	shift
+	if "$@" >> "$out/checks.log" 2>&1; then ok "$d"; else not_ok "$d (log: $out/checks.log)"; fi
+}
+
+# "symbol@VERSION" for every versioned symbol that library $1 defines.
+defined() {
+	readelf --dyn-syms --wide "$1" |
+		awk '$7 != "UND" && $8 ~ /@/ { sub(/@@/, "@", $8); print $8 }' | sort -u
+}
+# The versioned undefined symbols that binary $1 needs.
+needed() {
+	readelf --dyn-syms --wide "$1" | awk '$7 == "UND" && $8 ~ /@LIBBPF_/ { print $8 }'
+}
+
+a=$out/bin/abi_pin_patched	# built against the patched libbpf
+b=$out/bin/abi_pin_1.4.6	# built against libbpf-dev 1.4.6
+# shellcheck disable=SC2046 # pkg-config's flags are words
+cc -O2 -Wall -Werror -I"$TOP/tests" -o "$a" "$TOP/tests/abi_pin.c" \
+	$(PKG_CONFIG_PATH=$patched/pkgconfig pkg-config --cflags --libs libbpf) ||
+	die "building $a failed"
+cc -O2 -Wall -Werror -I"$TOP/tests" -I"$deb/usr/include" -o "$b" \
+	"$TOP/tests/abi_pin.c" -L"$d146" -lbpf || die "building $b failed"
+
+echo "1..8"
+defined "$patched/libbpf.so.1" > "$out/patched.syms"
+defined "$d146/libbpf.so.1" > "$out/1.4.6.syms"
+if grep -qx 'bpf_obj_pin_opts@LIBBPF_1.3.0' "$out/patched.syms" &&
+   readelf --dyn-syms --wide "$patched/libbpf.so.1" | grep -q ' bpf_obj_pin_opts@@LIBBPF_1.3.0$'; then
+	ok "the patched libbpf.so defines bpf_obj_pin_opts@@LIBBPF_1.3.0"
+else
+	not_ok "the patched libbpf.so does not define bpf_obj_pin_opts@@LIBBPF_1.3.0"
+fi
+comm -23 "$out/patched.syms" "$out/1.4.6.syms" > "$out/forked.syms"
+if [ -s "$out/patched.syms" ] && [ ! -s "$out/forked.syms" ]; then
+	ok "every symbol@version the patched libbpf defines ($(wc -l < "$out/patched.syms")) is in 1.4.6 with that version"
+else
+	not_ok "symbols whose version 1.4.6 does not have: $(tr '\n' ' ' < "$out/forked.syms")"
+fi
+if needed "$a" | grep -qx 'bpf_obj_pin_opts@LIBBPF_1.3.0' &&
+   needed "$b" | grep -qx 'bpf_obj_pin_opts@LIBBPF_1.3.0'; then
+	ok "both builds need bpf_obj_pin_opts@LIBBPF_1.3.0"
+else
+	not_ok "a build needs another version of bpf_obj_pin_opts: $(needed "$a" "$b" | grep pin_opts | tr '\n' ' ')"
+fi
+
+# Natively, in a private mount namespace (the detached mount needs no
+# mount point; fsmount() wants CAP_SYS_ADMIN).
+native() { # libdir binary
+	(cd /tmp && LD_LIBRARY_PATH=$1 unshare -m "$2")
+}
+if [ "$(id -u)" = 0 ] && host_has_path_fd; then
+	check "natively: built against the patched libbpf, runs on 1.4.6 through fd 0" native "$d146" "$a"
+	check "natively: built against 1.4.6, runs on the patched libbpf through fd 0" native "$patched" "$b"
+else
+	skip "natively, built against the patched libbpf, on 1.4.6: host $(uname -r) < 6.5 or not root"
+	skip "natively, built against 1.4.6, on the patched libbpf: host $(uname -r) < 6.5 or not root"
+fi
+# A negative control: Debian 12's own libbpf 1.1 lacks the node.
+if [ -f "$system" ]; then
+	rc=0
+	LD_LIBRARY_PATH='' "$a" > "$out/system.log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ] && grep -q "version .LIBBPF_1.3.0' not found" "$out/system.log"; then
+		ok "control: on Debian 12's libbpf 1.1 the loader refuses it for want of LIBBPF_1.3.0"
+	else
+		not_ok "control: on $system it exited $rc: $(head -n 2 "$out/system.log")"
+	fi
+else
+	not_ok "control: $system missing (package libbpf1)"
+fi
+
+# In the guest: the programs, each libbpf in a directory of its own, and
+# the loader and libraries they need at the host's paths, in a cpio
+# archive appended to the initramfs (the kernel unpacks both).
+stage=$out/stage
+mkdir -p "$stage/bin" "$stage/opt/libbpf-1.4.6" "$stage/opt/libbpf-patched"
+cp "$a" "$b" "$stage/bin/"
+cp -L "$d146/libbpf.so.1" "$stage/opt/libbpf-1.4.6/"
+cp -L "$patched/libbpf.so.1" "$stage/opt/libbpf-patched/"
+{ LD_LIBRARY_PATH=$d146 ldd "$a"; LD_LIBRARY_PATH=$patched ldd "$b"; } |
+	awk '/=> \// { print $3 } /^\t\// { print $1 }' | grep -v '/libbpf\.so' | sort -u |
+	while read -r lib; do
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out/libs.cpio"
+cat "$INITRAMFS" "$out/libs.cpio" > "$out/initramfs.cpio"
+"$TOP/scripts/vmrun" -k "$kernel" -i "$out/initramfs.cpio" -l "$out/guest.log" -t 120 -- sh -c '
+	LD_LIBRARY_PATH=/opt/libbpf-1.4.6 abi_pin_patched; echo "abi-a=$?"
+	LD_LIBRARY_PATH=/opt/libbpf-patched abi_pin_1.4.6; echo "abi-b=$?"' > /dev/null 2>&1 || true
+if grep -q '^abi-a=0' "$out/guest.log" && grep -q 'OK with libbpf 1.4 from /opt/libbpf-1.4.6/' "$out/guest.log"; then
+	ok "in the guest (patched kernel): built against the patched libbpf, runs on 1.4.6 through fd 0"
+else
+	not_ok "in the guest: the patched build on 1.4.6 (log: $out/guest.log)"
+fi
+if grep -q '^abi-b=0' "$out/guest.log" && grep -q 'OK with libbpf 1.1 from /opt/libbpf-patched/' "$out/guest.log"; then
+	ok "in the guest (patched kernel): built against 1.4.6, runs on the patched libbpf through fd 0"
+else
+	not_ok "in the guest: the 1.4.6 build on the patched libbpf (log: $out/guest.log)"
+fi
+[ "$n" = 8 ] || not_ok "planned 8 checks, ran $n"
+[ "$bad" = 0 ]
