@@ -3,11 +3,12 @@
  * Delegate a BPF filesystem to a process in another mount namespace,
  * the way a container manager or a service manager can: the supervisor
  * creates a BPF FS that is mounted nowhere and sends its fd over a unix
- * socket (SCM_RIGHTS) to a worker. The worker, in a mount namespace of
- * its own where none of the supervisor's mounts can be reached by path,
- * pins a map of its own through that fd with BPF_F_PATH_FD, once with
- * the fd as it came and once moved onto fd 0. The supervisor then finds
- * both pins through its own fd.
+ * socket (SCM_RIGHTS) to a worker. The worker enters a mount namespace
+ * of its own and unmounts every BPF FS there, so that no path leads it
+ * to one; it pins a map of its own through the fd it was sent, with
+ * BPF_F_PATH_FD, once with the fd as it came and once moved onto fd 0,
+ * and gets each pin back. The supervisor then finds both pins through
+ * its own fd.
  *
  * Usage: delegate_pin   (as root; exits 2 if the kernel lacks the feature)
  */
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -68,22 +70,57 @@ static unsigned long mntns(void)
 	return stat("/proc/self/ns/mnt", &st) ? 0 : (unsigned long)st.st_ino;
 }
 
+/*
+ * Lazily unmount every BPF FS of this (private) mount namespace; returns
+ * how many are left.
+ */
+static int unmount_bpffs(void)
+{
+	char line[512], where[256];
+	int round, left = -1;
+	FILE *f;
+
+	for (round = 0; round < 16 && left; round++) {
+		f = fopen("/proc/self/mountinfo", "re");
+		if (!f)
+			return -1;
+		left = 0;
+		while (fgets(line, sizeof(line), f)) {
+			if (!strstr(line, " - bpf ") ||
+			    sscanf(line, "%*s %*s %*s %*s %255s", where) != 1)
+				continue;
+			left++;
+			umount2(where, MNT_DETACH);
+		}
+		fclose(f);
+	}
+	return left;
+}
+
+/* Pin @map_fd as @name relative to @dir_fd, and get it back. */
 static int pin_at(int map_fd, int dir_fd, const char *name)
 {
-	LIBBPF_OPTS(bpf_obj_pin_opts, opts, .file_flags = BPF_F_PATH_FD,
+	LIBBPF_OPTS(bpf_obj_pin_opts, pin_opts, .file_flags = BPF_F_PATH_FD,
 		    .path_fd = dir_fd);
-	int err;
+	LIBBPF_OPTS(bpf_obj_get_opts, get_opts, .file_flags = BPF_F_PATH_FD,
+		    .path_fd = dir_fd);
+	int err, fd;
 
-	err = bpf_obj_pin_opts(map_fd, name, &opts);
+	err = bpf_obj_pin_opts(map_fd, name, &pin_opts);
 	if (err)
 		return report_path_fd_error("BPF_OBJ_PIN", err);
 	printf("  worker: pinned its map as \"%s\" through path_fd %d\n", name,
 	       dir_fd);
-	return 0;
+	fd = bpf_obj_get_opts(name, &get_opts);
+	if (fd < 0)
+		return report_path_fd_error("BPF_OBJ_GET", fd);
+	err = check_example_map(map_fd, fd);
+	close(fd);
+	return err ? 1 : 0;
 }
 
 /* The worker's side; returns its exit status. */
-static int worker(int sock, unsigned long supervisor_ns)
+static int run_worker(int sock, unsigned long supervisor_ns)
 {
 	int mnt_fd, map_fd, ret;
 
@@ -91,12 +128,21 @@ static int worker(int sock, unsigned long supervisor_ns)
 		fprintf(stderr, "worker: unshare(CLONE_NEWNS): %s\n", strerror(errno));
 		return 1;
 	}
+	/* private first: no unmount may reach the supervisor's namespace */
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+		fprintf(stderr, "worker: making / private: %s\n", strerror(errno));
+		return 1;
+	}
+	if (unmount_bpffs()) {
+		fprintf(stderr, "worker: cannot unmount the BPF FS mounts\n");
+		return 1;
+	}
 	mnt_fd = recv_fd(sock);
 	if (mnt_fd < 0) {
 		fprintf(stderr, "worker: no fd from the supervisor\n");
 		return 1;
 	}
-	printf("  worker: mount namespace %lu (the supervisor's is %lu), got the mount as fd %d\n",
+	printf("  worker: mount namespace %lu (the supervisor's is %lu), no BPF FS mounted, got the mount as fd %d\n",
 	       mntns(), supervisor_ns, mnt_fd);
 	map_fd = create_example_map();
 	if (map_fd < 0)
@@ -156,7 +202,7 @@ int main(void)
 	if (pid == 0) {
 		close(sv[0]);
 		close(mnt_fd);
-		_exit(worker(sv[1], mntns()));
+		_exit(run_worker(sv[1], mntns()));
 	}
 	close(sv[1]);
 	printf("supervisor: detached BPF FS mount on fd %d, sending it to worker %d\n",

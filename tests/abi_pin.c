@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A dynamically linked libbpf user for scripts/libbpf-abi-check.sh: it is
+ * A dynamically linked libbpf user for scripts/checks/libbpf-abi.sh: it is
  * built against one libbpf (the patched one, or Debian's 1.4.6) and run
  * on the other. With a detached BPF FS on fd 0 it pins a map through
  * path_fd 0 with bpf_obj_pin_opts() and gets it back with
@@ -60,7 +60,12 @@ int main(void)
 	if (err || value != VALUE)
 		return fail("value read back", err ? err : (int)value);
 
-	dladdr((void *)bpf_obj_pin_opts, &info);
+	/*
+	 * The version string lives in the libbpf.so the loader picked: unlike
+	 * a function's address, which is the executable's PLT entry in a
+	 * non-PIE build, it names that library whatever the build.
+	 */
+	dladdr(libbpf_version_string(), &info);
 	printf("abi_pin: OK with libbpf %u.%u from %s\n", libbpf_major_version(),
 	       libbpf_minor_version(), info.dli_fname ? info.dli_fname : "?");
 	return 0;
