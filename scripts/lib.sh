@@ -1,15 +1,18 @@
-# Shared settings and helpers for the scripts in this directory.
-# Sourced, not run: every path can be overridden from the environment.
+# shellcheck shell=sh
+# Shared settings and helpers for the scripts under scripts/ and
+# tests/tooling/. Sourced, not run: every path can be overridden from the
+# environment.
 
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
-KSRC=${KSRC:-$BUILD/linux}
-KOBJ=${KOBJ:-$BUILD/kbuild}
-TPOUT=${TPOUT:-$BUILD/selftests}
-INITRAMFS=${INITRAMFS:-$BUILD/initramfs.cpio}
+# The repository: the nearest directory above the script with this file.
+TOP=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
+# The artifact paths of mk/paths.mk, each "NAME := value" line read as
+# NAME=${NAME:-value} with $(X) as ${X}.
+eval "$(sed -n 's/\$(\([A-Z_0-9]*\))/${\1}/g
+	s/^\([A-Z_0-9]*\)[[:space:]]*[:?]=[[:space:]]*\(.*\)$/\1=${\1:-\2}/p' "$TOP/mk/paths.mk")"
 PATCHES=${PATCHES:-$TOP/patches}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
+# shellcheck disable=SC2034 # for the scripts that source this file
 NPROC=$(nproc)
 
 # An interrupted script exits through its EXIT trap, which removes its
@@ -20,6 +23,51 @@ trap 'exit 130' INT TERM
 me=$(basename "$0")
 step() { printf '==> %s: %s\n' "$me" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$me" "$*" >&2; exit 1; }
+
+# A check (scripts/checks/, tests/tooling/) reports in TAP on stdout and
+# keeps its files in $RESULTS/<check>/: tap_init NAME, then one ok,
+# not_ok or skip per test, then tap_done, which prints the plan and
+# fails if any test failed. A skip is never a pass.
+tap_init() {
+	check_dir=$RESULTS/$1
+	rm -rf "$check_dir"
+	mkdir -p "$check_dir"
+	tap_n=0
+	tap_bad=0
+}
+tap_line() { echo "$*" | tee -a "$check_dir/result.tap"; }
+ok() { tap_n=$((tap_n + 1)); tap_line "ok $tap_n - $*"; }
+not_ok() { tap_n=$((tap_n + 1)); tap_bad=$((tap_bad + 1)); tap_line "not ok $tap_n - $*"; }
+skip() { tap_n=$((tap_n + 1)); tap_line "ok $tap_n - # SKIP $*"; }
+# ok or not_ok for each line "ok - TEXT" or "not ok - TEXT" of file $1.
+tap_from() {
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) ok "${line#ok - }" ;;
+		"not ok - "*) not_ok "${line#not ok - }" ;;
+		esac
+	done < "$1"
+}
+tap_done() {
+	tap_line "1..$tap_n"
+	[ "$tap_bad" = 0 ]
+}
+# ok or not_ok: the command's exit status is $1. Its output is kept in
+# $check_dir/last.out and shown when it is not.
+#   expect_status STATUS DESCRIPTION COMMAND...
+expect_status() {
+	want=$1
+	what=$2
+	shift 2
+	got=0
+	"$@" > "$check_dir/last.out" 2>&1 || got=$?
+	if [ "$got" = "$want" ]; then
+		ok "$what"
+	else
+		not_ok "$what: exit status $got, not $want"
+		sed 's/^/# /' "$check_dir/last.out" | tail -n 20
+	fi
+}
 
 # sha256 of the patches listed in patches/series, in order.
 series_hash() {
@@ -53,6 +101,18 @@ subtest_names() {
 subtest_result() {
 	r=$(sed -n "s|^#[0-9]*/[0-9]* *$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
+}
+
+# A clone of $KSRC in directory $1 on a new branch $3 at base, with only
+# the files that the patches in directory $2 touch checked out: git am
+# of those patches works as in a full tree, in a second instead of the
+# minute a checkout of the whole tree takes.
+#   scratch_clone DIR PATCHES_DIR BRANCH
+scratch_clone() {
+	git clone -q --shared --no-checkout "$KSRC" "$1"
+	sed -n 's|^diff --git a/\([^ ]*\) b/.*|/\1|p' "$2"/0*.patch | sort -u |
+		git -C "$1" sparse-checkout set --no-cone --stdin
+	git -C "$1" checkout -q -B "$3" base
 }
 
 # True if the running kernel is Linux 6.5 or later (has BPF_F_PATH_FD).

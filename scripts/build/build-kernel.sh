@@ -8,7 +8,7 @@
 # The config is made again only when the fragment changed; the build
 # itself is an ordinary incremental kbuild run in the object directory.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 src=$(cd "${1:-$KSRC}" && pwd)
 target=${TARGET:-bzImage}

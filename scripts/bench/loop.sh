@@ -10,9 +10,9 @@
 # it, without the MAKEFLAGS of the make that runs this; the cold one also
 # without BUILD and PREFIX, the others with this run's BUILD and PREFIX.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
-out=$BUILD/results/bench
+out=$RESULTS/bench
 mkdir -p "$out"
 clone=
 
@@ -32,7 +32,7 @@ timed_make() {
 		die "make in $dir failed, log: $log"
 	since "$s"
 }
-prefix=${PREFIX:-$BUILD/prefix}
+prefix=$PREFIX
 
 # boot_times ACCEL N: N lines "READY FIRST", the seconds from starting
 # vmrun to the guest's "vmrun-start" line (init is about to run the
@@ -48,7 +48,7 @@ boot_times() {
 			while IFS= read -r line; do
 				case $line in
 				"vmrun-start "*) printf '%s ' "$(now)" ;;
-				"#1/1 "*) now; break ;;
+				"#"[0-9]*/[0-9]*" "*) now; break ;;
 				esac
 			done)
 		case $e in
@@ -97,7 +97,7 @@ bench_row "<=" "touch syscall.c, make (build, boot, test)" "$r" - 180 " s" %.1f 
 step "guest boot to first test output, TCG, 5 boots"
 boot_times tcg 5 > "$out/boot.tcg"
 boot_rows tcg >> "$rows"
-if "$TOP/scripts/kvm-probe" "$KOBJ/arch/x86/boot/bzImage" "$BUILD/initramfs.cpio"; then
+if "$TOP/scripts/kvm-probe" "$BZ_PATCHED" "$INITRAMFS"; then
 	boot_times kvm 5 > "$out/boot.kvm"
 	boot_rows kvm >> "$rows"
 else

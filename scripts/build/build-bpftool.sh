@@ -4,9 +4,9 @@
 # No skeleton-based subcommands (they need clang and a vmlinux BTF), no
 # disassembler (needs libbfd); map/prog/link show/dump are all there.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
-out=$BUILD/bpftool
+out=$BPFTOOL
 mkdir -p "$out"
 step "building bpftool in $out"
 # LIBS is spelled out because a static libelf also needs -lzstd, which

@@ -1,12 +1,15 @@
 #!/bin/sh
-# scripts/checkpatch.pl --strict on every patch of patches/series.
-# Prints one line per patch and exits non-zero on any error, warning or
-# check, with one exception, said out loud: checkpatch warns on every
-# new file ("does MAINTAINERS need updating?"); that warning is waived
-# only when get_maintainer.pl shows the new file is already covered by
-# a MAINTAINERS entry.
+# scripts/checkpatch.pl --strict on every patch of $PATCHES/series: one
+# TAP test per patch, failing on any error, warning or check, with one
+# exception, said out loud: checkpatch warns on every new file ("does
+# MAINTAINERS need updating?"); that warning is waived only when
+# get_maintainer.pl shows the new file is already covered by a
+# MAINTAINERS entry.
+#   checks/checkpatch.sh [PATCHES_DIR]
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
+PATCHES=$(cd "${1:-$PATCHES}" && pwd)
+tap_init checkpatch
 
 # checkpatch's SPDX check runs "python3"; use Debian's, which has ply.
 PATH=/usr/bin:$PATH
@@ -21,7 +24,6 @@ ran_cleanly() {
 	fi
 }
 
-bad=0
 while read -r p; do
 	[ -n "$p" ] || continue
 	rc=0
@@ -29,9 +31,8 @@ while read -r p; do
 	issues=$(echo "$out" | grep -E ': (ERROR|WARNING|CHECK):' || true)
 	total=$(echo "$out" | sed -n 's/^total: \([0-9]*\) errors, \([0-9]*\) warnings, \([0-9]*\) checks, .*/\1 + \2 + \3/p')
 	if ! ran_cleanly; then
-		echo "checkpatch: $p: FAIL (checkpatch status $rc, unexpected output)"
-		echo "$out" | sed 's/^/    /'
-		bad=1
+		not_ok "checkpatch $p: checkpatch status $rc, unexpected output"
+		echo "$out" | sed 's/^/# /'
 		continue
 	fi
 	waived=
@@ -49,11 +50,11 @@ while read -r p; do
 		fi
 	fi
 	if [ -n "$issues" ]; then
-		echo "checkpatch: $p: FAIL"
-		echo "$issues" | sed 's/^/    /'
-		bad=1
+		not_ok "checkpatch $p"
+		echo "$issues" | sed 's/^/# /'
 	else
-		echo "checkpatch: $p: clean$waived"
+		ok "checkpatch $p: clean$waived"
 	fi
 done < "$PATCHES/series"
-exit $bad
+[ "$tap_n" = "$(grep -c . "$PATCHES/series")" ] || not_ok "checkpatch reported on $tap_n of the patches"
+tap_done

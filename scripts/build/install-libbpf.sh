@@ -6,11 +6,11 @@
 # is all an outside program needs (the system's linux/bpf.h predates
 # BPF_F_PATH_FD).
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
-prefix=${PREFIX:-$BUILD/prefix}
+prefix=$PREFIX
 case $prefix in /*) ;; *) die "PREFIX must be an absolute path" ;; esac
-obj=$BUILD/libbpf-obj
+obj=$LIBBPF_OBJ
 mkdir -p "$obj"
 # The .pc file has the prefix in it: remake it when the prefix changes.
 [ "$(cat "$obj/.prefix" 2>/dev/null)" = "$prefix" ] || rm -f "$obj/libbpf.pc"

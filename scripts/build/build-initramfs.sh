@@ -3,7 +3,7 @@
 # binaries and shell scripts given as arguments (installed in /bin).
 #   build-initramfs.sh OUT.cpio BINARY...
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -ge 1 ] || die "usage: $me OUT.cpio [BINARY...]"
 out=$1

@@ -3,10 +3,10 @@
 # The tree is left untouched when it already holds exactly this series
 # (so a rerun rebuilds nothing), and reset to base when a patch fails.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 git -C "$KSRC" rev-parse -q --verify refs/tags/base >/dev/null ||
-	die "$KSRC is not a prepared base tree: run scripts/prepare-base.sh"
+	die "$KSRC is not a prepared base tree: run scripts/build/prepare-base.sh"
 cd "$KSRC"
 want=$(series_hash)
 stamp=.git/series.stamp

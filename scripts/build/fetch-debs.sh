@@ -8,15 +8,15 @@
 # dpkg -x into DEST (made anew when a package in it changed). The paths
 # of the .deb files are printed, one a line.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -ge 3 ] || die "usage: $me SUITE DEST NAME=VERSION..."
 suite=$1
 dest=$2
 shift 2
 
-apt=$BUILD/apt/$suite
-debs=$BUILD/debs
+apt=$APT/$suite
+debs=$DEBS
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$debs"
 echo "deb http://deb.debian.org/debian $suite main" > "$apt/sources.list"
 aptopts="-q -o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/dev/null

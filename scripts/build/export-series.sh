@@ -2,7 +2,7 @@
 # Regenerate patches/ from the commits base..series in $KSRC, with the
 # cover letter text from patches/cover.txt (first paragraph: subject).
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 cd "$KSRC"
 git diff --quiet HEAD || die "$KSRC has uncommitted changes: commit them first"
@@ -17,7 +17,9 @@ git config branch.series.description "$(cat "$PATCHES/cover.txt")"
 # them; the base is the unpacked Debian tree, named in the cover letter
 # rather than by a local commit id.
 format_series "$tmp" --cover-letter --cover-from-description=subject
-(cd "$tmp" && ls 0*.patch | grep -v '^0000-') > "$tmp/series"
+for p in "$tmp"/0*.patch; do
+	case $p in */0000-cover-letter.patch) ;; *) basename "$p" ;; esac
+done > "$tmp/series"
 
 rm -f "$PATCHES"/0*.patch
 cp "$tmp"/0*.patch "$tmp/series" "$PATCHES/"

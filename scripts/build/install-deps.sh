@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian 12 packages the build and the VM need, if missing.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # linux-source-6.1: the base tree; linux-source-6.12: the mainline
 # reference kernel of the conformance run; build tools for the kernel (bc, bison,
@@ -10,9 +10,9 @@ set -eu
 # the initramfs; python3-ply/python3-git for checkpatch's SPDX check;
 # python3-docutils for the rst and man page checks; sparse, clang, llvm
 # and lld for series-check's per-patch sparse and LLVM=1 builds; the
-# Debian 12 dependencies of Debian 13's b4 0.14.2 (b4-check.sh unpacks
+# Debian 12 dependencies of Debian 13's b4 0.14.2 (checks/b4.sh unpacks
 # b4 itself under build/); libbpf1, Debian 12's own libbpf 1.1, for the
-# negative control of libbpf-abi-check.sh.
+# negative control of checks/libbpf-abi.sh.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git

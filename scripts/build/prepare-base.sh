@@ -2,7 +2,7 @@
 # Unpack Debian's linux-source-6.1 into $KSRC as a git repository with a
 # single commit tagged "base". Reruns are no-ops once the tag exists.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 if git -C "$KSRC" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
 	exit 0

@@ -6,39 +6,33 @@
 # gets a map through path_fd 0. Natively when the host has the feature
 # (Linux >= 6.5) and we are root, and in the guest on the patched kernel,
 # with the libraries the dynamic programs need.
-#   libbpf-abi-check.sh [BZIMAGE]
-# TAP on stdout; logs and binaries in $BUILD/results/libbpf-abi/.
+#   checks/libbpf-abi.sh [BZIMAGE]
+# TAP on stdout; logs and binaries in $RESULTS/libbpf-abi/.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
-kernel=${1:-$KOBJ/arch/x86/boot/bzImage}
-out=$BUILD/results/libbpf-abi
-patched=${PREFIX:-$BUILD/prefix}/lib
-deb=$BUILD/libbpf-1.4.6
+kernel=${1:-$BZ_PATCHED}
+patched=$PREFIX/lib
+deb=$LIBBPF_146
 multiarch=$(gcc -print-multiarch)
 d146=$deb/usr/lib/$multiarch
 system=/usr/lib/$multiarch/libbpf.so.1
-rm -rf "$out"
+tap_init libbpf-abi
+out=$check_dir
 mkdir -p "$out/bin"
-"$TOP/scripts/fetch-debs.sh" bookworm-backports "$deb" \
+"$TOP/scripts/build/fetch-debs.sh" bookworm-backports "$deb" \
 	libbpf1=1:1.4.6-1~bpo12+1 libbpf-dev=1:1.4.6-1~bpo12+1 >/dev/null
 [ -f "$patched/libbpf.so.1" ] || die "$patched/libbpf.so.1 missing: run make libbpf"
 
-n=0
-bad=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); bad=$((bad + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - # SKIP $*"; }
-check() { # description command...
-	d=$1
-	shift
-	if "$@" >> "$out/checks.log" 2>&1; then ok "$d"; else not_ok "$d (log: $out/checks.log)"; fi
-}
 
 # "symbol@VERSION" for every versioned symbol that library $1 defines.
 defined() {
 	readelf --dyn-syms --wide "$1" |
 		awk '$7 != "UND" && $8 ~ /@/ { sub(/@@/, "@", $8); print $8 }' | sort -u
+}
+# The version nodes (verdefs) that library $1 defines, its soname left out.
+nodes() {
+	readelf -V --wide "$1" | awk '$2 == "Rev:" && $5 != "BASE" { print $NF }' | sort -u
 }
 # The versioned undefined symbols that binary $1 needs.
 needed() {
@@ -54,7 +48,6 @@ cc -O2 -Wall -Werror -I"$TOP/tests" -o "$a" "$TOP/tests/abi_pin.c" \
 cc -O2 -Wall -Werror -I"$TOP/tests" -I"$deb/usr/include" -o "$b" \
 	"$TOP/tests/abi_pin.c" -L"$d146" -lbpf || die "building $b failed"
 
-echo "1..8"
 defined "$patched/libbpf.so.1" > "$out/patched.syms"
 defined "$d146/libbpf.so.1" > "$out/1.4.6.syms"
 if grep -qx 'bpf_obj_pin_opts@LIBBPF_1.3.0' "$out/patched.syms" &&
@@ -69,11 +62,21 @@ if [ -s "$out/patched.syms" ] && [ ! -s "$out/forked.syms" ]; then
 else
 	not_ok "symbols whose version 1.4.6 does not have: $(tr '\n' ' ' < "$out/forked.syms")"
 fi
+# A node with no symbol of its own (none in dyn-syms) still names a
+# version a program can require: each must be one 1.4.6 defines.
+nodes "$patched/libbpf.so.1" > "$out/patched.nodes"
+nodes "$d146/libbpf.so.1" > "$out/1.4.6.nodes"
+comm -23 "$out/patched.nodes" "$out/1.4.6.nodes" > "$out/forked.nodes"
+if grep -qx LIBBPF_1.3.0 "$out/patched.nodes" && [ ! -s "$out/forked.nodes" ]; then
+	ok "every version node the patched libbpf defines ($(wc -l < "$out/patched.nodes")) is one 1.4.6 defines"
+else
+	not_ok "version nodes 1.4.6 does not define (or no LIBBPF_1.3.0): $(tr '\n' ' ' < "$out/forked.nodes")"
+fi
 if needed "$a" | grep -qx 'bpf_obj_pin_opts@LIBBPF_1.3.0' &&
    needed "$b" | grep -qx 'bpf_obj_pin_opts@LIBBPF_1.3.0'; then
 	ok "both builds need bpf_obj_pin_opts@LIBBPF_1.3.0"
 else
-	not_ok "a build needs another version of bpf_obj_pin_opts: $(needed "$a" "$b" | grep pin_opts | tr '\n' ' ')"
+	not_ok "a build needs another version of bpf_obj_pin_opts: $({ needed "$a"; needed "$b"; } | grep pin_opts | tr '\n' ' ')"
 fi
 
 # Natively, in a private mount namespace (the detached mount needs no
@@ -82,8 +85,8 @@ native() { # libdir binary
 	(cd /tmp && LD_LIBRARY_PATH=$1 unshare -m "$2")
 }
 if [ "$(id -u)" = 0 ] && host_has_path_fd; then
-	check "natively: built against the patched libbpf, runs on 1.4.6 through fd 0" native "$d146" "$a"
-	check "natively: built against 1.4.6, runs on the patched libbpf through fd 0" native "$patched" "$b"
+	expect_status 0 "natively: built against the patched libbpf, runs on 1.4.6 through fd 0" native "$d146" "$a"
+	expect_status 0 "natively: built against 1.4.6, runs on the patched libbpf through fd 0" native "$patched" "$b"
 else
 	skip "natively, built against the patched libbpf, on 1.4.6: host $(uname -r) < 6.5 or not root"
 	skip "natively, built against 1.4.6, on the patched libbpf: host $(uname -r) < 6.5 or not root"
@@ -130,5 +133,5 @@ if grep -q '^abi-b=0' "$out/guest.log" && grep -q 'OK with libbpf 1.1 from /opt/
 else
 	not_ok "in the guest: the 1.4.6 build on the patched libbpf (log: $out/guest.log)"
 fi
-[ "$n" = 8 ] || not_ok "planned 8 checks, ran $n"
-[ "$bad" = 0 ]
+[ "$tap_n" = 9 ] || not_ok "9 tests were to run, $tap_n did"
+tap_done

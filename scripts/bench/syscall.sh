@@ -9,17 +9,15 @@
 # within one boot (opath/abs) or within one pair of consecutive boots
 # (patched/unpatched), and the table shows the median of those ratios.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 boots=${BOOTS:-5}
 [ "$boots" -ge 1 ] 2>/dev/null || die "BOOTS must be a number >= 1"
 iters=${ITERS:-5000}
 runs=${RUNS:-7}
-out=$BUILD/results/bench
-patched=$KOBJ/arch/x86/boot/bzImage
-unpatched=$BUILD/images/bzImage-6.1-unpatched
-[ -f "$patched" ] || die "$patched missing: run make kernel first"
-[ -f "$unpatched" ] || die "$unpatched missing: run make series-check first"
+out=$RESULTS/bench
+[ -f "$BZ_PATCHED" ] || die "$BZ_PATCHED missing: make kernel"
+[ -f "$BZ_BASE" ] || die "$BZ_BASE missing: make kernel-base"
 rm -rf "$out/syscall"
 mkdir -p "$out/syscall"
 
@@ -27,7 +25,8 @@ i=0
 while [ "$i" -lt "$boots" ]; do
 	i=$((i + 1))
 	for k in patched unpatched; do
-		eval img=\$$k
+		img=$BZ_PATCHED
+		[ "$k" = patched ] || img=$BZ_BASE
 		log=$out/syscall/$k.$i.log
 		step "boot $i of $boots, $k kernel: pin_bench $iters $runs"
 		rc=0

@@ -1,0 +1,44 @@
+# Every path the build writes, defined once. The Makefile includes this
+# file and scripts/lib.sh reads the same "NAME := value" lines, so a
+# script and make always agree on where an artifact is. BUILD and
+# PREFIX can be set from the command line or the environment.
+
+BUILD		?= $(TOP)/build
+PREFIX		?= $(BUILD)/prefix
+
+# kernel trees (source, objects) and the bzImage of each kernel
+KSRC		:= $(BUILD)/linux
+KOBJ		:= $(BUILD)/kbuild
+KSRC_BASE	:= $(BUILD)/linux-check
+KOBJ_BASE	:= $(BUILD)/kbuild-check
+KOBJ_CLANG	:= $(BUILD)/kbuild-check-clang
+KOBJ_NOSYS	:= $(BUILD)/kbuild-check-nosyscall
+KOBJ_DEBUG	:= $(BUILD)/kbuild-debug
+KSRC_612	:= $(BUILD)/linux-6.12
+KOBJ_612	:= $(BUILD)/kbuild-6.12
+IMAGES		:= $(BUILD)/images
+BZ_PATCHED	:= $(KOBJ)/arch/x86/boot/bzImage
+BZ_BASE		:= $(IMAGES)/bzImage-6.1-unpatched
+BZ_DEBUG	:= $(KOBJ_DEBUG)/arch/x86/boot/bzImage
+BZ_612		:= $(KOBJ_612)/arch/x86/boot/bzImage
+
+# userspace
+TPOUT		:= $(BUILD)/selftests
+TPOUT_CHECK	:= $(BUILD)/selftests-check
+LIBBPF_OBJ	:= $(BUILD)/libbpf-obj
+LIBBPF_CHECK	:= $(BUILD)/libbpf-check
+EXAMPLES	:= $(BUILD)/examples
+EXAMPLES_SHARED	:= $(BUILD)/examples-shared
+BPFTOOL		:= $(BUILD)/bpftool
+BENCH_BIN	:= $(BUILD)/bench
+TESTS_BIN	:= $(BUILD)/tests
+INITRAMFS	:= $(BUILD)/initramfs.cpio
+
+# packages from other Debian suites, and what the checks write
+APT		:= $(BUILD)/apt
+DEBS		:= $(BUILD)/debs
+TOOLS		:= $(BUILD)/tools
+LIBBPF_146	:= $(BUILD)/libbpf-1.4.6
+RESULTS		:= $(BUILD)/results
+# results that are reused while their inputs are unchanged
+CACHE		:= $(BUILD)/cache

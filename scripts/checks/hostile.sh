@@ -1,0 +1,49 @@
+#!/bin/sh
+# guest/hostile-suite (the selftests, the fuzzer against its model, the
+# stress test, the unprivileged checks, a kmemleak scan) on a kernel,
+# and the kernel log scanned for reports: BUG, WARNING, KASAN, lockdep,
+# debugobjects, refcount, kmemleak, oops, panic, hung tasks. With the
+# kernel's .config given and KASAN in it, the detectors' banners must
+# be in the log too. TAP: the suite's own tests, then the log's.
+#   checks/hostile.sh NAME BZIMAGE [CONFIG]     (SEED=n picks the seed)
+set -eu
+. "$(dirname "$0")/../lib.sh"
+
+[ $# -ge 2 ] || die "usage: $me NAME BZIMAGE [CONFIG]"
+name=$1
+kernel=$2
+config=${3:-}
+seed=${SEED:-1}
+tap_init "hostile-$name"
+log=$check_dir/console.log
+step "hostile suite on $kernel (seed $seed), log in $log"
+rc=0
+"$TOP/scripts/vmrun" -k "$kernel" -t 1200 -l "$log" -- hostile-suite "$seed" >/dev/null 2>&1 || rc=$?
+
+# the suite's TAP, each line under this check's name
+sed -n 's/^\(not \)\{0,1\}ok [0-9]* - /&/p' "$log" |
+	sed "s/^\\(not \\)\\{0,1\\}ok [0-9]* - /\\1ok - $name: /" > "$check_dir/suite"
+tap_from "$check_dir/suite"
+[ "$(grep -c . "$check_dir/suite")" = 4 ] ||
+	not_ok "$name: the suite reported $(grep -c . "$check_dir/suite") parts of 4 (vmrun status $rc)"
+[ "$rc" = 0 ] || not_ok "$name: the guest exited with status $rc (log: $log)"
+
+reports=$(grep -nE 'BUG:|WARNING:|KASAN|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|ODEBUG:|refcount_t:|unreferenced object|Oops|Kernel panic|blocked for more than' "$log" || true)
+if [ -z "$reports" ] && grep -q '^hostile-suite: kernel log ends' "$log"; then
+	ok "$name: the kernel log has no report"
+else
+	not_ok "$name: the kernel log has reports, or was not printed (log: $log)"
+	echo "$reports" | head -n 20 | sed 's/^/# /'
+fi
+if [ -n "$config" ] && grep -q '^CONFIG_KASAN=y' "$config"; then
+	for banner in 'KernelAddressSanitizer initialized' 'Lock dependency validator' \
+		      'kmemleak: Kernel memory leak detector initialized' \
+		      'hostile-suite: kmemleak report follows'; do
+		if grep -q "$banner" "$log"; then
+			ok "$name: the log has '$banner'"
+		else
+			not_ok "$name: a debug kernel without '$banner' in its log"
+		fi
+	done
+fi
+tap_done

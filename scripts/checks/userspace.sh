@@ -1,0 +1,58 @@
+#!/bin/sh
+# The patched libbpf as users meet it: an outside program built with
+# only pkg-config's flags, the examples natively (host >= 6.5, root) and
+# in the guest, their message on the unpatched kernel, and the tree's
+# bpftool finding objects pinned through path_fd.
+#   checks/userspace.sh [PATCHED_BZIMAGE [UNPATCHED_BZIMAGE]]
+set -eu
+. "$(dirname "$0")/../lib.sh"
+
+patched=${1:-$BZ_PATCHED}
+unpatched=${2:-$BZ_BASE}
+tap_init userspace
+vmrun() { "$TOP/scripts/vmrun" -t 120 "$@"; }
+
+# shellcheck disable=SC2046 # pkg-config's flags are words
+cc -o "$check_dir/outside" "$TOP/tests/outside.c" \
+	$(PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig pkg-config --cflags --libs libbpf) ||
+	die "tests/outside.c does not build with pkg-config's flags"
+expect_status 0 "outside program built with only pkg-config flags sees the new API, reports libbpf 1.1 and runs" \
+	env LD_LIBRARY_PATH="$PREFIX/lib" "$check_dir/outside"
+
+native_examples() {
+	cd /tmp && LD_LIBRARY_PATH=$PREFIX/lib unshare -m sh -c 'mount --make-rprivate / &&
+		mount -t bpf bpf /sys/fs/bpf && mkdir /sys/fs/bpf/ex &&
+		"$0/detached_pin" && "$0/opath_pin" /sys/fs/bpf/ex && "$0/delegate_pin"' "$EXAMPLES_SHARED"
+}
+if [ "$(id -u)" = 0 ] && host_has_path_fd; then
+	expect_status 0 "examples natively on the host (Linux $(uname -r))" native_examples
+else
+	skip "examples natively: host kernel $(uname -r) < 6.5 or not root"
+fi
+
+expect_status 0 "examples in the guest (patched kernel)" vmrun -k "$patched" -- sh -c \
+	'detached_pin && mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex && delegate_pin'
+
+msg="this kernel does not support BPF_F_PATH_FD: needs Linux 6.5 or this series"
+for e in detached_pin "opath_pin /sys/fs/bpf" delegate_pin; do
+	rc=0
+	# shellcheck disable=SC2086 # $e is a command and its argument
+	vmrun -k "$unpatched" -- $e > "$check_dir/unpatched.out" 2>&1 || rc=$?
+	if [ "$rc" = 2 ] && grep -q "^$msg$" "$check_dir/unpatched.out"; then
+		ok "${e%% *} on the unpatched kernel exits 2 with: $msg"
+	else
+		not_ok "${e%% *} on the unpatched kernel: status $rc"
+	fi
+done
+
+rc=0
+vmrun -k "$patched" -- sh -c 'mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex >/dev/null &&
+	bpftool map show pinned /sys/fs/bpf/ex/example_map &&
+	bpftool prog show pinned /sys/fs/bpf/ex/example_prog' > "$check_dir/bpftool.out" 2>&1 || rc=$?
+if [ "$rc" = 0 ] && grep -q 'name example_map' "$check_dir/bpftool.out" &&
+   grep -q 'name example_prog' "$check_dir/bpftool.out"; then
+	ok "bpftool map/prog show pinned finds objects pinned through path_fd"
+else
+	not_ok "bpftool show pinned (status $rc)"
+fi
+tap_done

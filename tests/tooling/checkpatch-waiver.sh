@@ -1,0 +1,23 @@
+#!/bin/sh
+# The MAINTAINERS waiver of checks/checkpatch.sh must refuse a new file
+# that no entry but "THE REST" covers: the docs patch, made to add
+# CREDITS instead of its .rst, has to fail with FILE_PATH_CHANGES.
+set -eu
+. "$(dirname "$0")/../../scripts/lib.sh"
+tap_init tooling-checkpatch-waiver
+
+dir=$check_dir/uncovered
+mkdir -p "$dir"
+docs=$(ls "$PATCHES"/*-bpf-docs-*.patch)
+sed 's|Documentation/bpf/pinning\.rst|CREDITS|g' "$docs" > "$dir/0001-uncovered.patch"
+echo 0001-uncovered.patch > "$dir/series"
+rc=0
+RESULTS=$check_dir "$TOP/scripts/checks/checkpatch.sh" "$dir" > "$check_dir/out" 2>&1 || rc=$?
+if [ "$rc" != 0 ] && grep -q '^not ok 1 - checkpatch 0001-uncovered.patch$' "$check_dir/out" &&
+   grep -q ':FILE_PATH_CHANGES:' "$check_dir/out"; then
+	ok "the MAINTAINERS waiver refuses a new file that only THE REST covers"
+else
+	not_ok "the MAINTAINERS waiver accepted a new file that no entry covers (status $rc)"
+	sed 's/^/# /' "$check_dir/out"
+fi
+tap_done

@@ -1,0 +1,36 @@
+#!/bin/sh
+# scripts/vmrun itself: the guest's exit status comes back, a forged
+# exit line is ignored, and a kernel that panics or a guest that hangs
+# fails within its timeout, with the console tail shown.
+#   tests/tooling/vmrun.sh [BZIMAGE]
+set -eu
+. "$(dirname "$0")/../../scripts/lib.sh"
+tap_init tooling-vmrun
+kernel=${1:-$BZ_PATCHED}
+vmrun() { "$TOP/scripts/vmrun" -k "$kernel" "$@"; }
+
+expect_status 3 "vmrun passes the guest's exit status 3" vmrun -t 60 -- sh -c 'exit 3'
+expect_status 0 "vmrun returns 0 for a guest command that succeeds" vmrun -t 60 -- true
+expect_status 7 "vmrun ignores an exit line with a wrong nonce" \
+	vmrun -t 60 -- sh -c 'echo vmrun-exit 0123456789abcdef 0; exit 7'
+
+start=$(date +%s)
+rc=0
+vmrun -t 60 -a "rdinit=/nonexistent init=/nonexistent" -- true > "$check_dir/panic.out" 2>&1 || rc=$?
+secs=$(($(date +%s) - start))
+if [ "$rc" = 125 ] && grep -q 'vmrun: | .*Kernel panic' "$check_dir/panic.out" && [ "$secs" -le 60 ]; then
+	ok "vmrun fails on a kernel panic (no init) in ${secs}s and shows the console tail"
+else
+	not_ok "vmrun on a kernel that panics: status $rc after ${secs}s"
+fi
+
+start=$(date +%s)
+rc=0
+vmrun -t 15 -- sleep 600 > "$check_dir/hang.out" 2>&1 || rc=$?
+secs=$(($(date +%s) - start))
+if [ "$rc" = 125 ] && grep -q 'timed out after 15s' "$check_dir/hang.out" && [ "$secs" -le 30 ]; then
+	ok "vmrun fails a hung guest after its 15s timeout (${secs}s)"
+else
+	not_ok "vmrun on a hung guest: status $rc after ${secs}s"
+fi
+tap_done
