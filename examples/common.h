@@ -23,6 +23,13 @@ int create_example_map(void);
 int check_example_map(int map_fd, int fd);
 
 /*
+ * Pin @map_fd as @name relative to @dir_fd with BPF_F_PATH_FD, get it
+ * back the same way and check it is the same map. Returns the exit
+ * status to use: 0, or as report_path_fd_error().
+ */
+int pin_and_get(int map_fd, int dir_fd, const char *name);
+
+/*
  * Explain an error of bpf_obj_pin_opts()/bpf_obj_get_opts() called with
  * BPF_F_PATH_FD: on a kernel without the feature that is EINVAL.
  * Returns the exit status to use.

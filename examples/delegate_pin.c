@@ -97,28 +97,6 @@ static int unmount_bpffs(void)
 	return left;
 }
 
-/* Pin @map_fd as @name relative to @dir_fd, and get it back. */
-static int pin_at(int map_fd, int dir_fd, const char *name)
-{
-	LIBBPF_OPTS(bpf_obj_pin_opts, pin_opts, .file_flags = BPF_F_PATH_FD,
-		    .path_fd = dir_fd);
-	LIBBPF_OPTS(bpf_obj_get_opts, get_opts, .file_flags = BPF_F_PATH_FD,
-		    .path_fd = dir_fd);
-	int err, fd;
-
-	err = bpf_obj_pin_opts(map_fd, name, &pin_opts);
-	if (err)
-		return report_path_fd_error("BPF_OBJ_PIN", err);
-	printf("  worker: pinned its map as \"%s\" through path_fd %d\n", name,
-	       dir_fd);
-	fd = bpf_obj_get_opts(name, &get_opts);
-	if (fd < 0)
-		return report_path_fd_error("BPF_OBJ_GET", fd);
-	err = check_example_map(map_fd, fd);
-	close(fd);
-	return err ? 1 : 0;
-}
-
 /* The worker's side; returns its exit status. */
 static int run_worker(int sock, unsigned long supervisor_ns)
 {
@@ -147,14 +125,14 @@ static int run_worker(int sock, unsigned long supervisor_ns)
 	map_fd = create_example_map();
 	if (map_fd < 0)
 		return 1;
-	ret = pin_at(map_fd, mnt_fd, "worker_map");
+	ret = pin_and_get(map_fd, mnt_fd, "worker_map");
 	if (ret)
 		return ret;
 	if (dup2(mnt_fd, 0) != 0) {
 		fprintf(stderr, "worker: dup2: %s\n", strerror(errno));
 		return 1;
 	}
-	return pin_at(map_fd, 0, "worker_map_fd0");
+	return pin_and_get(map_fd, 0, "worker_map_fd0");
 }
 
 /* The supervisor gets @name back through its own fd of the mount. */

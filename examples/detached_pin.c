@@ -17,27 +17,6 @@
 #include <unistd.h>
 #include "common.h"
 
-/* Pin @map_fd as @name relative to @dir_fd, get it back, check it. */
-static int pin_and_get(int map_fd, int dir_fd, const char *name)
-{
-	LIBBPF_OPTS(bpf_obj_pin_opts, pin_opts, .file_flags = BPF_F_PATH_FD,
-		    .path_fd = dir_fd);
-	LIBBPF_OPTS(bpf_obj_get_opts, get_opts, .file_flags = BPF_F_PATH_FD,
-		    .path_fd = dir_fd);
-	int err, fd;
-
-	err = bpf_obj_pin_opts(map_fd, name, &pin_opts);
-	if (err)
-		return report_path_fd_error("BPF_OBJ_PIN", err);
-	printf("  pinned as \"%s\" through path_fd %d\n", name, dir_fd);
-	fd = bpf_obj_get_opts(name, &get_opts);
-	if (fd < 0)
-		return report_path_fd_error("BPF_OBJ_GET", fd);
-	err = check_example_map(map_fd, fd);
-	close(fd);
-	return err ? 1 : 0;
-}
-
 int main(void)
 {
 	int map_fd, mnt_fd, ret;
