@@ -23,6 +23,13 @@ trap 'exit 130' INT TERM
 me=$(basename "$0")
 step() { printf '==> %s: %s\n' "$me" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$me" "$*" >&2; exit 1; }
+# The arguments as one shell command line, each single-quoted: what a
+# guest's shell runs (vmrun's /vmrun/cmd, vng's command string).
+shell_quote() {
+	for arg in "$@"; do
+		printf "'%s' " "$(printf '%s' "$arg" | sed "s/'/'\\\\''/g")"
+	done
+}
 
 # A check (scripts/checks/, tests/tooling/) reports in TAP on stdout and
 # keeps its files in $RESULTS/<check>/: tap_init NAME, then one ok,
