@@ -23,14 +23,16 @@ C	:= scripts/checks
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
 	kernels test_progs libbpf examples bpftool bench-bin hostile-bin \
 	initramfs run check test-tooling series-check conformance debug-check \
-	b4-check abi-check bench export-series checkpatch clean help
+	b4-check abi-check bench export-series checkpatch vng shell clean help
 
 all: run
 
 help:
 	@echo "make               deps, base tree, series, kernel, test_progs, run in the VM"
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
-	@echo "make test-tooling  the tooling's own tests (vmrun, apply-series, the waiver, b4)"
+	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4)"
+	@echo "make vng           test_progs -t bpf_obj_pinning under virtme-ng (vng, TCG) on the patched kernel"
+	@echo "make shell         an interactive vng shell on the patched kernel, in this directory"
 	@echo "make deps          install missing Debian packages (apt-get)"
 	@echo "make base          unpack linux-source-6.1 into build/linux (tag 'base')"
 	@echo "make series        git am patches/ onto base (branch 'series')"
@@ -106,6 +108,16 @@ initramfs: test_progs examples bpftool bench-bin hostile-bin
 # The main job: the selftests in the VM on the patched kernel.
 run: kernel initramfs
 	@$(C)/selftests.sh $(BZ_PATCHED)
+
+# The same under virtme-ng, with this machine's filesystem: test_progs
+# runs from where it was built. A developer types the vng line itself;
+# scripts/vng-run adds a timeout and the splat scan of the console.
+vng: kernel test_progs
+	@cd $(TPOUT) && $(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- \
+		sh -c 'mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t bpf_obj_pinning'
+
+shell: kernel test_progs
+	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED)
 
 # Every check needs these; check.sh runs the checks and sums them up.
 check: kernels initramfs libbpf

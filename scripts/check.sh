@@ -22,12 +22,14 @@ checks() {
 	selftests $C/selftests.sh $BZ_PATCHED
 	userspace $C/userspace.sh $BZ_PATCHED $BZ_BASE
 	libbpf-abi $C/libbpf-abi.sh $BZ_PATCHED
+	vng $C/vng.sh $BZ_PATCHED
 	checkpatch $C/checkpatch.sh $PATCHES
 	mail $C/mail.sh $PATCHES
 	uapi-sync $C/uapi-sync.sh base series
 	b4 $C/b4.sh $PATCHES
 	shellcheck $C/shellcheck.sh
 	tooling-vmrun $T/vmrun.sh $BZ_PATCHED
+	tooling-splat-scan $T/splat-scan.sh
 	tooling-apply-series $T/apply-series.sh
 	tooling-checkpatch-waiver $T/checkpatch-waiver.sh
 	tooling-b4-unthreaded $T/b4-unthreaded.sh

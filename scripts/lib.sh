@@ -109,6 +109,23 @@ subtest_result() {
 	r=$(sed -n "s|^#[0-9]*/[0-9]* *$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
 }
+# TAP for a test_progs run of $TP_TESTS whose output is in LOG and whose
+# runner exited STATUS: one test per subtest the sources declare (a
+# skipped or missing one fails), then one for the run, which must exit 0
+# with nothing skipped or failed. PREFIX goes before each test's name.
+tap_test_progs() { # log status [prefix]
+	for n in $(subtest_names); do
+		r=$(subtest_result "$1" "$n")
+		if [ "$r" = OK ]; then ok "${3:-}$n"; else not_ok "${3:-}$n: $r"; fi
+	done
+	summary=$(grep '^Summary:' "$1" || true)
+	echo "${summary:-test_progs printed no summary}" >&2
+	if [ "$2" = 0 ] && echo "$summary" | grep -q ' 0 SKIPPED, 0 FAILED$'; then
+		ok "${3:-}test_progs run: $summary"
+	else
+		not_ok "${3:-}test_progs run (runner status $2): ${summary:-no summary}; log: $1"
+	fi
+}
 
 # A clone of $KSRC in directory $1 on a new branch $3 at base, with only
 # the files that the patches in directory $2 touch checked out: git am

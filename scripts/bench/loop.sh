@@ -6,6 +6,9 @@
 #   - touch kernel/bpf/syscall.c, make: kernel rebuild, boot, selftests
 #   - guest boot to the first test output, TCG (and KVM if kvm-probe
 #     says a guest boots with it here)
+#   - boot to result, TCG: from starting the runner to its exit with
+#     test_progs -t bpf_obj_pinning's status, for vmrun (initramfs) and
+#     for vng (the host's filesystem over 9p, virtme-init, udev)
 # Every make runs in a clean environment (env -i), as a user would type
 # it, without the MAKEFLAGS of the make that runs this; the cold one also
 # without BUILD and PREFIX, the others with this run's BUILD and PREFIX.
@@ -69,6 +72,25 @@ boot_rows() {
 		"$(median < "$out/boot.$1.first")" "$(spread < "$out/boot.$1.first")" 3 " s" %.2f
 }
 
+# result_times RUNNER N: N lines, the seconds from starting RUNNER
+# (vmrun or vng) to its exit after test_progs -t bpf_obj_pinning; a run
+# that does not pass stops the bench.
+result_times() {
+	i=0
+	while [ "$i" -lt "$2" ]; do
+		i=$((i + 1))
+		s=$(now)
+		case $1 in
+		vmrun) "$TOP/scripts/vmrun" -t 120 -- test_progs -t bpf_obj_pinning ;;
+		vng) (cd "$TPOUT" && "$TOP/scripts/vng-run" -t 120 -- sh -c \
+			'mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t bpf_obj_pinning') ;;
+		esac > "$out/result.$1.out" 2>&1 ||
+			die "$1 run $i failed: $out/result.$1.out"
+		since "$s"
+		echo
+	done
+}
+
 rows=$out/loop.txt
 : > "$rows"
 if [ "${BENCH_COLD:-1}" = 1 ]; then
@@ -104,6 +126,13 @@ else
 	bench_row "<=" "boot to first test output, kvm" - - 3 " s" |
 		sed 's/NO DATA$/not measured: scripts\/kvm-probe found KVM unusable here/' >> "$rows"
 fi
+
+step "boot to result, TCG, vmrun and vng, 5 runs each"
+for r in vmrun vng; do
+	result_times $r 5 > "$out/result.$r"
+	bench_row "<=" "boot to result, $r, TCG (median of 5)" \
+		"$(median < "$out/result.$r")" "$(spread < "$out/result.$r")" - " s" %.2f >> "$rows"
+done
 
 echo
 echo "Table 2: developer loop, wall-clock seconds"

@@ -5,8 +5,8 @@
 # cache are private to $BUILD/apt.
 #   fetch-debs.sh SUITE DEST NAME=VERSION...
 # Each package is downloaded once into $BUILD/debs and unpacked with
-# dpkg -x into DEST (made anew when a package in it changed). The paths
-# of the .deb files are printed, one a line.
+# dpkg -x into DEST (made anew when a package in it changed; DEST "-"
+# unpacks nothing). The paths of the .deb files are printed, one a line.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 
@@ -52,7 +52,7 @@ done
 
 # Unpack into a fresh directory when the set of packages changed.
 key=$(for f in $files; do basename "$f"; done | sha256sum | cut -d' ' -f1)
-if [ "$(cat "$dest/.debs" 2>/dev/null)" != "$key" ]; then
+if [ "$dest" != - ] && [ "$(cat "$dest/.debs" 2>/dev/null)" != "$key" ]; then
 	rm -rf "$dest.tmp"
 	mkdir -p "$dest.tmp"
 	for f in $files; do

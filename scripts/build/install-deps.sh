@@ -12,24 +12,44 @@ set -eu
 # and lld for series-check's per-patch sparse and LLVM=1 builds; the
 # Debian 12 dependencies of Debian 13's b4 0.14.2 (checks/b4.sh unpacks
 # b4 itself under build/); libbpf1, Debian 12's own libbpf 1.1, for the
-# negative control of checks/libbpf-abi.sh.
+# negative control of checks/libbpf-abi.sh; udev, which virtme-init runs
+# in the vng guest to name its virtio-serial ports. Then virtme-ng 1.35
+# (vng) from Debian 13: an Architecture: all package whose dependencies
+# Debian 12 has, fetched with a private apt setup (fetch-debs.sh) and
+# installed with apt-get install ./file.deb. The system's apt sources
+# are never changed.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
 xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests
-python3-patatt git-filter-repo libbpf1"
+python3-patatt git-filter-repo libbpf1 udev"
+VNG_DEB=1.35-1
+VNG_VERSION=1.35
 
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
 		missing="$missing $p"
 done
-if [ -z "$missing" ]; then
+# the package's version, and vng's own ("virtme-ng 1.35")
+vng_ok() {
+	[ "$(dpkg-query -W -f='${Version}' virtme-ng 2>/dev/null)" = "$VNG_DEB" ] &&
+		[ "$(vng --version 2>/dev/null)" = "virtme-ng $VNG_VERSION" ]
+}
+if [ -z "$missing" ] && vng_ok; then
 	exit 0
 fi
-[ "$(id -u)" = 0 ] || die "missing packages:$missing (run as root, or install them)"
-step "installing:$missing"
+[ "$(id -u)" = 0 ] || die "missing packages:$missing${missing:+ }virtme-ng=$VNG_DEB (run as root, or install them)"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-# shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if [ -n "$missing" ]; then
+	step "installing:$missing"
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+if ! vng_ok; then
+	deb=$("$TOP/scripts/build/fetch-debs.sh" trixie - "virtme-ng=$VNG_DEB")
+	step "installing $(basename "$deb")"
+	apt-get install -y -qq --no-install-recommends "$deb" >/dev/null
+	vng_ok || die "vng --version does not say virtme-ng $VNG_VERSION after installing $deb"
+fi

@@ -1,8 +1,9 @@
 #!/bin/sh
 # guest/hostile-suite (the selftests, the fuzzer against its model, the
 # stress test, the unprivileged checks, a kmemleak scan) on a kernel,
-# and the kernel log scanned for reports: BUG, WARNING, KASAN, lockdep,
-# debugobjects, refcount, kmemleak, oops, panic, hung tasks. With the
+# and the kernel log scanned for reports by scripts/splat-scan (BUG,
+# WARNING, KASAN, lockdep, debugobjects, refcount, kmemleak, oops,
+# panic, hung tasks: config/splat.deny). With the
 # kernel's .config given and KASAN in it, the detectors' banners must
 # be in the log too. TAP: the suite's own tests, then the log's.
 #   checks/hostile.sh NAME BZIMAGE [CONFIG]     (SEED=n picks the seed)
@@ -28,12 +29,13 @@ tap_from "$check_dir/suite"
 	not_ok "$name: the suite reported $(grep -c . "$check_dir/suite") parts of 4 (vmrun status $rc)"
 [ "$rc" = 0 ] || not_ok "$name: the guest exited with status $rc (log: $log)"
 
-reports=$(grep -nE 'BUG:|WARNING:|KASAN|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|ODEBUG:|refcount_t:|unreferenced object|Oops|Kernel panic|blocked for more than' "$log" || true)
-if [ -z "$reports" ] && grep -q '^hostile-suite: kernel log ends' "$log"; then
+scan=0
+"$TOP/scripts/splat-scan" "$log" > "$check_dir/splats" 2>&1 || scan=$?
+if [ "$scan" = 0 ] && grep -q '^hostile-suite: kernel log ends' "$log"; then
 	ok "$name: the kernel log has no report"
 else
-	not_ok "$name: the kernel log has reports, or was not printed (log: $log)"
-	echo "$reports" | head -n 20 | sed 's/^/# /'
+	not_ok "$name: the kernel log has reports, or was not printed (splat-scan status $scan, log: $log)"
+	head -n 20 "$check_dir/splats" | sed 's/^/# /'
 fi
 if [ -n "$config" ] && grep -q '^CONFIG_KASAN=y' "$config"; then
 	for banner in 'KernelAddressSanitizer initialized' 'Lock dependency validator' \

@@ -4,8 +4,8 @@
 # built against the patched libbpf runs on 1.4.6's libbpf.so.1, and built
 # against libbpf-dev 1.4.6 runs on the patched libbpf.so.1; each pins and
 # gets a map through path_fd 0. Natively when the host has the feature
-# (Linux >= 6.5) and we are root, and in the guest on the patched kernel,
-# with the libraries the dynamic programs need.
+# (Linux >= 6.5) and we are root, and under vng on the patched kernel
+# with the host's libraries.
 #   checks/libbpf-abi.sh [BZIMAGE]
 # TAP on stdout; logs and binaries in $RESULTS/libbpf-abi/.
 set -eu
@@ -104,34 +104,24 @@ else
 	not_ok "control: $system missing (package libbpf1)"
 fi
 
-# In the guest: the programs, each libbpf in a directory of its own, and
-# the loader and libraries they need at the host's paths, in a cpio
-# archive appended to the initramfs (the kernel unpacks both).
-stage=$out/stage
-mkdir -p "$stage/bin" "$stage/opt/libbpf-1.4.6" "$stage/opt/libbpf-patched"
-cp "$a" "$b" "$stage/bin/"
-cp -L "$d146/libbpf.so.1" "$stage/opt/libbpf-1.4.6/"
-cp -L "$patched/libbpf.so.1" "$stage/opt/libbpf-patched/"
-{ LD_LIBRARY_PATH=$d146 ldd "$a"; LD_LIBRARY_PATH=$patched ldd "$b"; } |
-	awk '/=> \// { print $3 } /^\t\// { print $1 }' | grep -v '/libbpf\.so' | sort -u |
-	while read -r lib; do
-		mkdir -p "$stage$(dirname "$lib")"
-		cp -L "$lib" "$stage$lib"
-	done
-(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out/libs.cpio"
-cat "$INITRAMFS" "$out/libs.cpio" > "$out/initramfs.cpio"
-"$TOP/scripts/vmrun" -k "$kernel" -i "$out/initramfs.cpio" -l "$out/guest.log" -t 120 -- sh -c '
-	LD_LIBRARY_PATH=/opt/libbpf-1.4.6 abi_pin_patched; echo "abi-a=$?"
-	LD_LIBRARY_PATH=/opt/libbpf-patched abi_pin_1.4.6; echo "abi-b=$?"' > /dev/null 2>&1 || true
-if grep -q '^abi-a=0' "$out/guest.log" && grep -q 'OK with libbpf 1.4 from /opt/libbpf-1.4.6/' "$out/guest.log"; then
-	ok "in the guest (patched kernel): built against the patched libbpf, runs on 1.4.6 through fd 0"
+# In the vng guest on the patched kernel: it sees this machine's
+# filesystem, so the programs run where they were built, with the
+# host's loader and libraries and each libbpf from where it lies.
+rc=0
+"$TOP/scripts/vng-run" -k "$kernel" -l "$out/guest.log" -t 180 -- sh -c "
+	LD_LIBRARY_PATH=$d146 $a; echo abi-a=\$?
+	LD_LIBRARY_PATH=$patched $b; echo abi-b=\$?" > "$out/guest.out" 2>/dev/null || rc=$?
+if [ "$rc" = 0 ] && grep -q '^abi-a=0' "$out/guest.out" &&
+   grep -q "OK with libbpf 1.4 from $d146/" "$out/guest.out"; then
+	ok "in the vng guest (patched kernel): built against the patched libbpf, runs on 1.4.6 through fd 0"
 else
-	not_ok "in the guest: the patched build on 1.4.6 (log: $out/guest.log)"
+	not_ok "in the vng guest: the patched build on 1.4.6 (vng-run status $rc; $out/guest.out, $out/guest.log)"
 fi
-if grep -q '^abi-b=0' "$out/guest.log" && grep -q 'OK with libbpf 1.1 from /opt/libbpf-patched/' "$out/guest.log"; then
-	ok "in the guest (patched kernel): built against 1.4.6, runs on the patched libbpf through fd 0"
+if [ "$rc" = 0 ] && grep -q '^abi-b=0' "$out/guest.out" &&
+   grep -q "OK with libbpf 1.1 from $patched/" "$out/guest.out"; then
+	ok "in the vng guest (patched kernel): built against 1.4.6, runs on the patched libbpf through fd 0"
 else
-	not_ok "in the guest: the 1.4.6 build on the patched libbpf (log: $out/guest.log)"
+	not_ok "in the vng guest: the 1.4.6 build on the patched libbpf (vng-run status $rc; $out/guest.out, $out/guest.log)"
 fi
 [ "$tap_n" = 9 ] || not_ok "9 tests were to run, $tap_n did"
 tap_done

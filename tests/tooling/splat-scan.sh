@@ -45,5 +45,8 @@ SPLAT_DENY=$F/deny-unanchored.list expect_status 2 "an unanchored deny pattern i
 expect_status 2 "a missing log fails closed" scan "$F/no-such.log"
 expect_status 2 "an empty log fails closed" scan "$F/empty.log"
 expect_status 2 "a log without the kernel banner (quiet) fails closed" scan "$F/quiet.log"
+expect_status 0 "-p: a partial log (vng's shell) needs no banner" scan -p "$F/quiet.log"
+expect_status 1 "-p: a partial log is still scanned" scan -p "$F/hung.log"
+expect_status 2 "-p: an empty partial log still fails closed" scan -p "$F/empty.log"
 expect_status 2 "no log at all is a usage error" scan
 tap_done

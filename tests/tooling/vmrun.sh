@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/vmrun itself: the guest's exit status comes back, a forged
-# exit line is ignored, and a kernel that panics or a guest that hangs
-# fails within its timeout, with the console tail shown.
+# exit line is ignored, a kernel report (WARNING) in the console fails
+# a good run, "quiet" is off, and a kernel that panics or a guest that
+# hangs fails within its timeout, with the console tail shown.
 #   tests/tooling/vmrun.sh [BZIMAGE]
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
@@ -13,6 +14,21 @@ expect_status 3 "vmrun passes the guest's exit status 3" vmrun -t 60 -- sh -c 'e
 expect_status 0 "vmrun returns 0 for a guest command that succeeds" vmrun -t 60 -- true
 expect_status 7 "vmrun ignores an exit line with a wrong nonce" \
 	vmrun -t 60 -- sh -c 'echo vmrun-exit 0123456789abcdef 0; exit 7'
+
+rc=0
+vmrun -t 60 -l "$check_dir/warning.log" -- sh -c \
+	'echo "WARNING: injected by tests/tooling/vmrun.sh" > /dev/kmsg' > "$check_dir/warning.out" 2>&1 || rc=$?
+if [ "$rc" = 125 ] && grep -q "^vmrun: | .*warning.log:[0-9]*: WARNING: injected" "$check_dir/warning.out"; then
+	ok "vmrun fails a run whose command succeeded but whose kernel log has a WARNING"
+else
+	not_ok "vmrun on a kernel log with a WARNING: status $rc"
+fi
+if grep -q '^Command line: .*console=ttyS0' "$check_dir/warning.log" &&
+   ! grep -q '^Command line: .* quiet' "$check_dir/warning.log"; then
+	ok "the guest's command line has no quiet, and the console log holds the boot"
+else
+	not_ok "the console log has no boot command line, or it says quiet"
+fi
 
 start=$(date +%s)
 rc=0
