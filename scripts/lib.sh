@@ -94,7 +94,7 @@ TP_TESTS=bpf_obj_pinning,bpf_obj_path_fd
 # tree $1 (default $KSRC) declare: by test__start_subtest("name") or in
 # a table of { "name", test_fn } entries.
 subtest_names() {
-	src=${1:-$KSRC}/tools/testing/selftests/bpf/prog_tests
+	src=$KSRC/tools/testing/selftests/bpf/prog_tests
 	for t in $(echo "$TP_TESTS" | tr , ' '); do
 		[ -f "$src/$t.c" ] || die "$src/$t.c is missing"
 		sed -n -e 's/.*test__start_subtest("\([a-z0-9_-]*\)").*/\1/p' \
