@@ -91,7 +91,7 @@ series_hash() {
 TP_TESTS=bpf_obj_pinning,bpf_obj_path_fd
 
 # Every subtest, as "test/subtest", that the sources of the TP_TESTS in
-# tree $1 (default $KSRC) declare: by test__start_subtest("name") or in
+# the series tree ($KSRC) declare: by test__start_subtest("name") or in
 # a table of { "name", test_fn } entries.
 subtest_names() {
 	src=$KSRC/tools/testing/selftests/bpf/prog_tests
