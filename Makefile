@@ -16,7 +16,10 @@ PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(EXAMPLES)/opath_pin $(EXAMPLES)/delegate_pin $(BPFTOOL)/bpftool \
 	$(BENCH_BIN)/pin_bench $(TESTS_BIN)/obj_fuzz $(TESTS_BIN)/obj_stress \
-	$(TESTS_BIN)/obj_unpriv guest/hostile-suite
+	$(TESTS_BIN)/obj_unpriv guest/hostile-suite guest/upstream-suite $(TPOUT)/lsm_mknod \
+	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \
+	$(patsubst %,$(TPOUT)/%.bpf.o,test_pinning test_pinning_invalid \
+		test_btf_newkv test_btf_nokv metadata_used metadata_unused)
 B	:= scripts/build
 C	:= scripts/checks
 
@@ -81,9 +84,11 @@ kernel-6.12: deps
 kernels: kernel kernel-base kernel-debug kernel-6.12
 
 # Userspace.
-test_progs: series
-	@echo "==> building libbpf and test_progs in $(TPOUT)" >&2
-	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT)
+# vmlinux.h for the BPF objects comes from the patched kernel's BTF.
+test_progs: series kernel bpftool
+	@echo "==> building libbpf, BPF objects and test_progs in $(TPOUT)" >&2
+	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT) \
+		VMLINUX=$(KOBJ)/vmlinux BPFTOOL=$(BPFTOOL)/bpftool
 
 libbpf: series
 	@$(B)/install-libbpf.sh >/dev/null

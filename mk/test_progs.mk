@@ -1,15 +1,34 @@
 # Focused test_progs: the runner and its helpers from the kernel tree's
-# BPF selftests, a generated tests.h that lists only this project's
-# tests, and the tree's own (patched) libbpf, linked statically so the
-# binary runs in a busybox initramfs.
+# BPF selftests, a generated tests.h that lists only the tests named
+# here, and the tree's own (patched) libbpf, linked statically so the
+# binary runs in a busybox initramfs. The tests are this project's and
+# 6.1's own that pin and get. The 6.1 selftests Makefile builds all or
+# nothing, so the BPF objects these tests load are built here the same
+# way: clang -target bpf with the selftests' flags, vmlinux.h from the
+# built kernel's BTF, skeletons from the tree's bpftool.
 #
-#   make -f mk/test_progs.mk KSRC=<kernel tree> OUT=<output dir>
+#   make -f mk/test_progs.mk KSRC=<kernel tree> OUT=<output dir> \
+#	VMLINUX=<the kernel's vmlinux> BPFTOOL=<the tree's bpftool>
 #
 # Objects carry -MMD dependencies, so a rerun only rebuilds what changed.
 
+HERE	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 KSRC	?= $(error KSRC (kernel tree) is not set)
 OUT	?= $(error OUT (output directory) is not set)
-TESTS	?= bpf_obj_pinning bpf_obj_path_fd
+# VMLINUX and BPFTOOL are needed only when TESTS has upstream tests
+# (series-check builds the project's tests of each patch alone).
+VMLINUX	?=
+BPFTOOL	?=
+PROJECT_TESTS := bpf_obj_pinning bpf_obj_path_fd
+UPSTREAM_TESTS := pinning link_pinning test_bpffs btf unpriv_bpf_disabled
+TESTS	?= $(PROJECT_TESTS) $(UPSTREAM_TESTS)
+# what they load: by file name from the current directory (pinning,
+# btf, test_bpftool_metadata.sh) or through a skeleton
+BPF_OBJS := test_pinning test_pinning_invalid test_btf_newkv test_btf_nokv \
+	    metadata_used metadata_unused
+SKELS	:= test_link_pinning test_unpriv_bpf_disabled
+# the project's own BPF test, outside the series: tests/lsm/
+LSM_PROGS := lsm_mknod
 override KSRC := $(abspath $(KSRC))
 override OUT := $(abspath $(OUT))
 
@@ -30,15 +49,33 @@ TEST_SRCS := $(patsubst %,$(SELFTESTS)/prog_tests/%.c,$(TESTS))
 # -O0 as in the selftests Makefile: -O2 warnings in unchanged helpers
 # would break -Werror.
 CFLAGS	:= -g -O0 -Wall -Werror -MMD -MP
+# BPF objects: the selftests Makefile's BPF_CFLAGS and CLANG_CFLAGS for
+# this target (clang's own system includes after ours, alu32 on).
+BPF_ARCH ?= x86
+CLANG	?= clang
+CLANG_SYS_INCLUDES := $(shell $(CLANG) -v -E - </dev/null 2>&1 | \
+	sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
+BPF_CFLAGS := -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -mlittle-endian \
+	-I$(GEN) -I$(LIBBPF_INC) -I$(SELFTESTS) -I$(KSRC)/tools/include/uapi \
+	$(CLANG_SYS_INCLUDES) -Wno-compare-distinct-pointer-types \
+	-DENABLE_ATOMICS_TESTS -MMD -MP
 CPPFLAGS := -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/lib \
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
 LDLIBS	:= $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
 
-.PHONY: all libbpf print-tests
+.PHONY: all libbpf print-tests print-upstream-tests
+ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
+all: $(OUT)/test_progs $(patsubst %,$(OUT)/%.bpf.o,$(BPF_OBJS)) \
+	$(patsubst %,$(OUT)/%,$(LSM_PROGS))
+else
 all: $(OUT)/test_progs
+endif
 
 print-tests:
-	@echo $(TESTS)
+	@echo $(PROJECT_TESTS)
+
+print-upstream-tests:
+	@echo $(UPSTREAM_TESTS)
 
 # libbpf's own Makefile knows its dependencies; let it decide what to do.
 libbpf:
@@ -59,8 +96,37 @@ $(OUT)/obj/%.o: $(SELFTESTS)/%.c $(GEN)/prog_tests/tests.h | libbpf
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
 
+$(GEN)/vmlinux.h: $(VMLINUX)
+	$(if $(VMLINUX),,$(error VMLINUX (the built kernel's vmlinux) is not set))
+	$(if $(BPFTOOL),,$(error BPFTOOL (the tree's bpftool) is not set))
+	@mkdir -p $(@D)
+	$(BPFTOOL) btf dump file $< format c > $@.tmp
+	mv $@.tmp $@
+
+$(OUT)/%.bpf.o: $(SELFTESTS)/progs/%.c $(GEN)/vmlinux.h | libbpf
+	$(CLANG) $(BPF_CFLAGS) -O2 -target bpf -mcpu=v3 -c $< -o $@
+
+$(OUT)/%.bpf.o: $(HERE)/tests/lsm/%.bpf.c $(GEN)/vmlinux.h | libbpf
+	$(CLANG) $(BPF_CFLAGS) -O2 -target bpf -mcpu=v3 -c $< -o $@
+
+$(GEN)/%.skel.h: $(OUT)/%.bpf.o
+	$(if $(BPFTOOL),,$(error BPFTOOL (the tree's bpftool) is not set))
+	$(BPFTOOL) gen object $(OUT)/$*.linked.o $<
+	$(BPFTOOL) gen skeleton $(OUT)/$*.linked.o name $* > $@.tmp
+	mv $@.tmp $@
+
+# each test that includes a skeleton, on that skeleton
+$(OUT)/obj/prog_tests/link_pinning.o: $(GEN)/test_link_pinning.skel.h
+$(OUT)/obj/prog_tests/unpriv_bpf_disabled.o: $(GEN)/test_unpriv_bpf_disabled.skel.h
+
+$(OUT)/%: $(HERE)/tests/lsm/%.c $(GEN)/%.skel.h $(LIBBPF_A)
+	$(CC) $(CFLAGS) $(CPPFLAGS) -static -o $@ $< $(LDLIBS)
+
 $(OUT)/test_progs: $(OBJS) $(LIBBPF_A)
 	$(CC) -static -o $@.tmp $(OBJS) $(LDLIBS)
 	mv $@.tmp $@
 
--include $(OBJS:.o=.d)
+# kept, though only a step on the way to a skeleton
+.SECONDARY: $(patsubst %,$(OUT)/%.bpf.o,$(SKELS) $(LSM_PROGS))
+
+-include $(OBJS:.o=.d) $(wildcard $(OUT)/*.bpf.d) $(patsubst %,$(OUT)/%.d,$(LSM_PROGS))

@@ -23,6 +23,15 @@ trap 'exit 130' INT TERM
 me=$(basename "$0")
 step() { printf '==> %s: %s\n' "$me" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$me" "$*" >&2; exit 1; }
+# A new console log path for a guest run by RUNNER that was not given
+# one: $RESULTS/runs/RUNNER-<time>-<pid>.log. The newest 200 logs there
+# are kept.
+run_log() { # runner
+	mkdir -p "$RESULTS/runs"
+	# shellcheck disable=SC2012 # names are ours: no spaces
+	ls -t "$RESULTS/runs" | tail -n +200 | sed "s|^|$RESULTS/runs/|" | xargs rm -f
+	echo "$RESULTS/runs/$1-$(date +%Y%m%d-%H%M%S)-$$.log"
+}
 # The arguments as one shell command line, each single-quoted: what a
 # guest's shell runs (vmrun's /vmrun/cmd, vng's command string).
 shell_quote() {
@@ -89,6 +98,10 @@ series_hash() {
 # The project's test_progs tests (mk/test_progs.mk builds them), in the
 # form test_progs -t takes.
 TP_TESTS=bpf_obj_pinning,bpf_obj_path_fd
+# 6.1's own tests that pin and get, as mk/test_progs.mk lists them
+upstream_tests() {
+	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ print-upstream-tests
+}
 
 # Every subtest, as "test/subtest", that the sources of the TP_TESTS in
 # the series tree ($KSRC) declare: by test__start_subtest("name") or in

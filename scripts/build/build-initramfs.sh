@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build the guest's initramfs: static busybox, guest/init and the test
-# binaries and shell scripts given as arguments (installed in /bin).
-#   build-initramfs.sh OUT.cpio BINARY...
+# binaries and shell scripts given as arguments (installed in /bin), and
+# BPF objects (*.bpf.o) in /root, the directory the command runs in,
+# where the tests that load them by name look.
+#   build-initramfs.sh OUT.cpio FILE...
 set -eu
 . "$(dirname "$0")/../lib.sh"
 
@@ -20,6 +22,12 @@ cp "$busybox" "$stage/bin/busybox"
 cp "$TOP/guest/init" "$stage/init"
 for b in "$@"; do
 	[ -f "$b" ] || die "$b not found"
+	case $b in
+	*.bpf.o)
+		file "$b" | grep -q 'eBPF' || die "$b is not a BPF object"
+		cp "$b" "$stage/root/"
+		continue ;;
+	esac
 	[ "$(head -c 9 "$b")" = '#!/bin/sh' ] ||
 		file -L "$b" | grep -q 'statically linked' || die "$b is not a static binary or sh script"
 	cp "$b" "$stage/bin/"
