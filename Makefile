@@ -16,7 +16,9 @@ PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(EXAMPLES)/opath_pin $(EXAMPLES)/delegate_pin $(BPFTOOL)/bpftool \
 	$(BENCH_BIN)/pin_bench $(TESTS_BIN)/obj_fuzz $(TESTS_BIN)/obj_stress \
-	$(TESTS_BIN)/obj_unpriv guest/hostile-suite guest/upstream-suite $(TPOUT)/lsm_mknod \
+	$(TESTS_BIN)/obj_unpriv $(TESTS_BIN)/attr_layout $(TESTS_BIN)/attr_layout32 \
+	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 \
+	guest/hostile-suite guest/upstream-suite $(TPOUT)/lsm_mknod \
 	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \
 	$(patsubst %,$(TPOUT)/%.bpf.o,test_pinning test_pinning_invalid \
 		test_btf_newkv test_btf_nokv metadata_used metadata_unused)

@@ -23,6 +23,7 @@ checks() {
 	userspace $C/userspace.sh $BZ_PATCHED $BZ_BASE
 	libbpf-abi $C/libbpf-abi.sh $BZ_PATCHED
 	vng $C/vng.sh $BZ_PATCHED
+	compat32 $C/compat32.sh $BZ_PATCHED
 	checkpatch $C/checkpatch.sh $PATCHES
 	mail $C/mail.sh $PATCHES
 	uapi-sync $C/uapi-sync.sh base series

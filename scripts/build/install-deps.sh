@@ -22,7 +22,7 @@ PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libe
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
 xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests
-python3-patatt git-filter-repo libbpf1 udev"
+python3-patatt git-filter-repo libbpf1 udev gcc-i686-linux-gnu libc6-dev-i386-cross"
 VNG_DEB=1.35-1
 VNG_VERSION=1.35
 
