@@ -4,6 +4,8 @@
 # touching the system's apt setup: the sources list, package lists and
 # cache are private to $BUILD/apt.
 #   fetch-debs.sh SUITE DEST NAME=VERSION...
+# FETCH_ARCH=arm64 (s390x, ...) fetches that architecture's packages,
+# with lists of their own; the system's dpkg never learns of the arch.
 # Each package is downloaded once into $BUILD/debs and unpacked with
 # dpkg -x into DEST (made anew when a package in it changed; DEST "-"
 # unpacks nothing). The paths of the .deb files are printed, one a line.
@@ -15,13 +17,16 @@ suite=$1
 dest=$2
 shift 2
 
+arch=${FETCH_ARCH:-$(dpkg --print-architecture)}
 apt=$APT/$suite
+[ -z "${FETCH_ARCH:-}" ] || apt=$APT/$suite-$arch
 debs=$DEBS
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$debs"
 echo "deb http://deb.debian.org/debian $suite main" > "$apt/sources.list"
 aptopts="-q -o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/dev/null
 	-o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt/cache
-	-o Dir::State::status=/dev/null -o APT::Sandbox::User=root"
+	-o Dir::State::status=/dev/null -o APT::Sandbox::User=root
+	-o APT::Architecture=$arch -o APT::Architectures::=$arch"
 
 files=
 for spec in "$@"; do
@@ -30,7 +35,8 @@ for spec in "$@"; do
 	[ "$name" != "$spec" ] || die "$spec: expected NAME=VERSION"
 	# apt-get download names the file NAME_VERSION_ARCH.deb, with an
 	# epoch's ':' written as %3a.
-	file=$(ls "$debs/${name}_$(echo "$version" | sed 's/:/%3a/')"_*.deb 2>/dev/null | head -n 1)
+	stem=$debs/${name}_$(echo "$version" | sed 's/:/%3a/')
+	file=$(ls "${stem}_$arch.deb" "${stem}_all.deb" 2>/dev/null | head -n 1)
 	if [ -z "$file" ]; then
 		if [ ! -f "$apt/lists/.updated" ]; then
 			step "apt-get update for $suite (private lists in $apt)"
@@ -41,9 +47,9 @@ for spec in "$@"; do
 		fi
 		step "downloading $name=$version from $suite"
 		# shellcheck disable=SC2086
-		(cd "$debs" && apt-get $aptopts download "$name=$version" >/dev/null) ||
-			die "cannot download $name=$version from $suite"
-		file=$(ls "$debs/${name}_$(echo "$version" | sed 's/:/%3a/')"_*.deb 2>/dev/null | head -n 1)
+		(cd "$debs" && apt-get $aptopts download "$name:$arch=$version" >/dev/null) ||
+			die "cannot download $name:$arch=$version from $suite"
+		file=$(ls "${stem}_$arch.deb" "${stem}_all.deb" 2>/dev/null | head -n 1)
 		[ -n "$file" ] || die "$name=$version: no .deb in $debs after download"
 	fi
 	deb=$file
