@@ -35,8 +35,10 @@ run_log() { # runner
 # The arguments as one shell command line, each single-quoted: what a
 # guest's shell runs (vmrun's /vmrun/cmd, vng's command string).
 shell_quote() {
-	for arg in "$@"; do
-		printf "'%s' " "$(printf '%s' "$arg" | sed "s/'/'\\\\''/g")"
+	for q_arg in "$@"; do
+		# the X keeps trailing newlines from the command substitution
+		q_arg=$(printf '%sX' "$q_arg" | sed "s/'/'\\\\''/g")
+		printf "'%s' " "${q_arg%X}"
 	done
 }
 

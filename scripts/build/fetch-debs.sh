@@ -47,8 +47,14 @@ for spec in "$@"; do
 		fi
 		step "downloading $name=$version from $suite"
 		# shellcheck disable=SC2086
-		(cd "$debs" && apt-get $aptopts download "$name:$arch=$version" >/dev/null) ||
-			die "cannot download $name:$arch=$version from $suite"
+		if ! (cd "$debs" && apt-get $aptopts download "$name:$arch=$version" >/dev/null); then
+			# the lists may predate the version: refresh them once
+			step "refreshing the package lists of $suite"
+			apt-get $aptopts update >/dev/null ||
+				die "apt-get update of $suite failed (is deb.debian.org reachable?)"
+			(cd "$debs" && apt-get $aptopts download "$name:$arch=$version" >/dev/null) ||
+				die "cannot download $name:$arch=$version from $suite (is the version still in the archive?)"
+		fi
 		file=$(ls "${stem}_$arch.deb" "${stem}_all.deb" 2>/dev/null | head -n 1)
 		[ -n "$file" ] || die "$name=$version: no .deb in $debs after download"
 	fi

@@ -22,8 +22,9 @@ step "test_progs -t $TP_TESTS under vng ($kernel)"
 rc=0
 (cd "$TPOUT" && vngrun test_progs -- sh -c \
 	"mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t $TP_TESTS") \
-	> "$check_dir/test_progs.out" 2>/dev/null || rc=$?
+	> "$check_dir/test_progs.out" 2> "$check_dir/test_progs.err" || rc=$?
 tap_test_progs "$check_dir/test_progs.out" "$rc" "vng: "
+[ "$rc" = 0 ] || sed -n 's/^vng-run: /# /p' "$check_dir/test_progs.err"
 
 expect_status 3 "vng passes the guest command's status 3 through" vngrun exit3 -- sh -c 'exit 3'
 expect_status 125 "a panic in the guest fails the run" \
@@ -37,4 +38,10 @@ else
 fi
 expect_status 125 "a kernel report fails a run whose command succeeded" \
 	vngrun warning -- sh -c 'echo "WARNING: injected by checks/vng.sh" > /dev/kmsg'
+if grep -q "^vng-run: | .*warning.log:[0-9]*: WARNING: injected by checks/vng.sh" "$check_dir/last.out"; then
+	ok "the scan names the injected WARNING, with the console log's line"
+else
+	not_ok "the scan did not name the injected WARNING"
+	sed 's/^/# /' "$check_dir/last.out" | tail -n 20
+fi
 tap_done

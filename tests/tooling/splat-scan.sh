@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/splat-scan against fixture logs in tests/tooling/splat/: a
 # clean log passes, each kind of report fails (status 1), an allow entry
-# with its reason lets its line through, and what cannot be judged
+# with its reason lets its line through (and not one that allows all),
+# a report mid-line or with a caller id is found, and what cannot be judged
 # (no log, an empty log, a log without the kernel banner, a malformed
 # list) fails with status 2.
 set -eu
@@ -24,6 +25,10 @@ expect_line() { # what status log line
 expect_status 0 "a clean log passes, WARNING and BUG mid-line included" scan "$F/clean.log"
 expect_line "a WARN() splat fails" 1 "$F/warn.log" 2
 expect_line "CRLF console lines are scanned" 1 "$F/crlf.log" 3
+SPLAT_ALLOW=$F/allow-eol.list expect_status 0 "the CR of a CRLF line is gone before matching" \
+	scan "$F/allowed-crlf.log"
+expect_line "a report that starts mid-line, after test output, fails" 1 "$F/midline.log" 2
+expect_line "a report with printk's caller id fails" 1 "$F/caller.log" 2
 expect_line "a KASAN report fails" 1 "$F/kasan.log" 3
 expect_line "a hung task fails" 1 "$F/hung.log" 2
 expect_line "a soft lockup fails" 1 "$F/softlockup.log" 2
@@ -40,8 +45,14 @@ else
 fi
 SPLAT_ALLOW=$F/allow-noreason.list expect_status 2 "an allow entry without a reason is refused" \
 	scan "$F/clean.log"
+SPLAT_ALLOW=$F/allow-caret.list expect_status 2 "an allow entry of ^ alone is refused" \
+	scan "$F/warn.log"
+SPLAT_ALLOW=$F/allow-dotstar.list expect_status 2 "an allow entry of ^.* is refused" \
+	scan "$F/warn.log"
 SPLAT_DENY=$F/deny-unanchored.list expect_status 2 "an unanchored deny pattern is refused" \
 	scan "$F/clean.log"
+cp "$F/warn.log" "$check_dir/a=b.log"
+expect_status 1 "a log named a=b.log is read as a file" scan "$check_dir/a=b.log"
 expect_status 2 "a missing log fails closed" scan "$F/no-such.log"
 expect_status 2 "an empty log fails closed" scan "$F/empty.log"
 expect_status 2 "a log without the kernel banner (quiet) fails closed" scan "$F/quiet.log"
