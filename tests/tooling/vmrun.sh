@@ -23,8 +23,8 @@ if [ "$rc" = 125 ] && grep -q "^vmrun: | .*warning.log:[0-9]*: WARNING: injected
 else
 	not_ok "vmrun on a kernel log with a WARNING: status $rc"
 fi
-if grep -q '^Command line: .*console=ttyS0' "$check_dir/warning.log" &&
-   ! grep -q '^Command line: .* quiet' "$check_dir/warning.log"; then
+if grep -qE '^(\[ *[0-9.]+\] )?Command line: .*console=ttyS0' "$check_dir/warning.log" &&
+   ! grep -qE '^(\[ *[0-9.]+\] )?Command line: .* quiet( |$)' "$check_dir/warning.log"; then
 	ok "the guest's command line has no quiet, and the console log holds the boot"
 else
 	not_ok "the console log has no boot command line, or it says quiet"
