@@ -26,7 +26,7 @@ B	:= scripts/build
 C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
-	kernels test_progs libbpf examples bpftool bench-bin hostile-bin \
+	kernels kernel-arm64 initramfs-arm64 test_progs libbpf examples bpftool bench-bin hostile-bin \
 	initramfs run check test-tooling series-check conformance debug-check \
 	b4-check abi-check bench export-series checkpatch vng shell clean help
 
@@ -45,6 +45,7 @@ help:
 	@echo "make kernel-base   the unpatched 6.1 kernel: $(BZ_BASE)"
 	@echo "make kernel-debug  the patched kernel with config/debug.config (KASAN, lockdep, kmemleak...)"
 	@echo "make kernel-6.12   Debian's linux-source-6.12 (has the feature), same fragment"
+	@echo "make kernel-arm64  the patched kernel cross-built for arm64: $(IMG_ARM64)"
 	@echo "make test_progs    build patched libbpf and a focused static test_progs"
 	@echo "make libbpf        install patched libbpf + libbpf.pc into PREFIX (default build/prefix)"
 	@echo "make examples      build examples/ with pkg-config against that libbpf"
@@ -83,7 +84,13 @@ kernel-6.12: deps
 	@$(B)/prepare-mainline.sh
 	@$(B)/build-kernel.sh $(KSRC_612) $(KOBJ_612) >/dev/null
 
-kernels: kernel kernel-base kernel-debug kernel-6.12
+# The patched kernel for arm64, with Debian's cross gcc.
+kernel-arm64: series
+	@FRAGMENT="config/minimal.config config/arch-arm64.config" \
+		KMAKEARGS="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" TARGET=Image \
+		$(B)/build-kernel.sh $(KSRC) $(KOBJ_ARM64) >/dev/null
+
+kernels: kernel kernel-base kernel-debug kernel-6.12 kernel-arm64
 
 # Userspace.
 # vmlinux.h for the BPF objects comes from the patched kernel's BTF.
@@ -112,6 +119,18 @@ hostile-bin: series
 initramfs: test_progs examples bpftool bench-bin hostile-bin
 	@$(B)/build-initramfs.sh $(INITRAMFS) $(GUEST_BINS)
 
+# arm64 guest: static test_progs (the project's tests) and the hostile
+# tests cross-built against Debian's arm64 libraries, arm64 busybox.
+initramfs-arm64: series deps
+	@$(B)/fetch-sysroot.sh arm64 $(SYSROOT_ARM64)
+	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_ARM64) \
+		TESTS="bpf_obj_pinning bpf_obj_path_fd" CROSS_COMPILE=aarch64-linux-gnu- \
+		ARCH=arm64 SYSROOT=$(SYSROOT_ARM64)
+	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_ARM64) \
+		CC=aarch64-linux-gnu-gcc $(TESTS_ARM64)/obj_fuzz $(TESTS_ARM64)/obj_unpriv
+	@BUSYBOX=$(SYSROOT_ARM64)/bin/busybox $(B)/build-initramfs.sh $(INITRAMFS_ARM64) \
+		$(TPOUT_ARM64)/test_progs $(TESTS_ARM64)/obj_fuzz $(TESTS_ARM64)/obj_unpriv
+
 # The main job: the selftests in the VM on the patched kernel.
 run: kernel initramfs
 	@$(C)/selftests.sh $(BZ_PATCHED)
@@ -127,7 +146,7 @@ shell: kernel test_progs
 	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED)
 
 # Every check needs these; check.sh runs the checks and sums them up.
-check: kernels initramfs libbpf
+check: kernels initramfs initramfs-arm64 libbpf
 	@scripts/check.sh
 
 test-tooling: kernel initramfs

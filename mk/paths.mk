@@ -21,6 +21,9 @@ BZ_PATCHED	:= $(KOBJ)/arch/x86/boot/bzImage
 BZ_BASE		:= $(IMAGES)/bzImage-6.1-unpatched
 BZ_DEBUG	:= $(KOBJ_DEBUG)/arch/x86/boot/bzImage
 BZ_612		:= $(KOBJ_612)/arch/x86/boot/bzImage
+# the patched kernel cross-built for arm64
+KOBJ_ARM64	:= $(BUILD)/kbuild-arm64
+IMG_ARM64	:= $(KOBJ_ARM64)/arch/arm64/boot/Image
 
 # userspace
 TPOUT		:= $(BUILD)/selftests
@@ -33,6 +36,11 @@ BPFTOOL		:= $(BUILD)/bpftool
 BENCH_BIN	:= $(BUILD)/bench
 TESTS_BIN	:= $(BUILD)/tests
 INITRAMFS	:= $(BUILD)/initramfs.cpio
+# arm64: Debian's arm64 libraries and busybox, test binaries, initramfs
+SYSROOT_ARM64	:= $(BUILD)/sysroot-arm64
+TPOUT_ARM64	:= $(BUILD)/selftests-arm64
+TESTS_ARM64	:= $(BUILD)/tests-arm64
+INITRAMFS_ARM64	:= $(BUILD)/initramfs-arm64.cpio
 
 # packages from other Debian suites, and what the checks write
 APT		:= $(BUILD)/apt

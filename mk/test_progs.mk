@@ -10,6 +10,9 @@
 #   make -f mk/test_progs.mk KSRC=<kernel tree> OUT=<output dir> \
 #	VMLINUX=<the kernel's vmlinux> BPFTOOL=<the tree's bpftool>
 #
+# Cross: CROSS_COMPILE=aarch64-linux-gnu- ARCH=arm64 SYSROOT=<dir> (the
+# libraries of scripts/build/fetch-sysroot.sh), with TESTS the project's.
+#
 # Objects carry -MMD dependencies, so a rerun only rebuilds what changed.
 
 HERE	:= $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
@@ -59,9 +62,19 @@ BPF_CFLAGS := -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -mlittle-endian \
 	-I$(GEN) -I$(LIBBPF_INC) -I$(SELFTESTS) -I$(KSRC)/tools/include/uapi \
 	$(CLANG_SYS_INCLUDES) -Wno-compare-distinct-pointer-types \
 	-DENABLE_ATOMICS_TESTS -MMD -MP
-CPPFLAGS := -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/lib \
+ifneq ($(CROSS_COMPILE),)
+override CC := $(CROSS_COMPILE)gcc
+SYSROOT	?= $(error SYSROOT is not set for a cross build)
+MULTIARCH := $(shell $(CC) -print-multiarch)
+SYS_INC	:= -I$(SYSROOT)/usr/include
+SYS_LIB	:= -L$(SYSROOT)/usr/lib/$(MULTIARCH) -L$(SYSROOT)/lib/$(MULTIARCH)
+LIBBPF_CROSS := CROSS_COMPILE=$(CROSS_COMPILE) ARCH=$(ARCH) CC=$(CC) \
+	LD=$(CROSS_COMPILE)ld AR=$(CROSS_COMPILE)ar EXTRA_CFLAGS="$(SYS_INC)" \
+	LDFLAGS="$(SYS_LIB) -Wl,-rpath-link,$(SYSROOT)/usr/lib/$(MULTIARCH):$(SYSROOT)/lib/$(MULTIARCH)"
+endif
+CPPFLAGS := $(SYS_INC) -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/lib \
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
-LDLIBS	:= $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
+LDLIBS	:= $(SYS_LIB) $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
 
 .PHONY: all libbpf print-tests print-upstream-tests
 ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
@@ -81,7 +94,7 @@ print-upstream-tests:
 libbpf:
 	@mkdir -p $(LIBBPF_OUT)
 	$(MAKE) -s -C $(LIBBPF_SRC) OUTPUT=$(LIBBPF_OUT)/ DESTDIR=$(OUT) \
-		prefix= all install_headers
+		prefix= $(LIBBPF_CROSS) all install_headers
 $(LIBBPF_A): libbpf
 
 # Same generator as the selftests Makefile, over our test files only.

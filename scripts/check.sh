@@ -24,6 +24,7 @@ checks() {
 	libbpf-abi $C/libbpf-abi.sh $BZ_PATCHED
 	vng $C/vng.sh $BZ_PATCHED
 	compat32 $C/compat32.sh $BZ_PATCHED
+	arch-arm64 $C/arch.sh arm64
 	checkpatch $C/checkpatch.sh $PATCHES
 	mail $C/mail.sh $PATCHES
 	uapi-sync $C/uapi-sync.sh base series

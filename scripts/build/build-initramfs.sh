@@ -10,7 +10,8 @@ set -eu
 [ $# -ge 1 ] || die "usage: $me OUT.cpio [BINARY...]"
 out=$1
 shift
-busybox=/bin/busybox
+# BUSYBOX: another arch's static busybox (scripts/build/fetch-sysroot.sh)
+busybox=${BUSYBOX:-/bin/busybox}
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not a static binary: install busybox-static"
 
