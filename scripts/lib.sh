@@ -124,6 +124,20 @@ subtest_result() {
 	r=$(sed -n "s|^#[0-9]*/[0-9]* *$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
 }
+# A guest script prints "TAG NAME STATUS" after each of its parts: the
+# last STATUS of part NAME in LOG, empty if the part never reported.
+guest_status() { # log tag name
+	sed -n "s/^$2 $3 \([0-9]*\)$/\1/p" "$1" | tail -n 1
+}
+# TAP for the runner's own status of a guest run: 0, or it failed the
+# run (a kernel report, a panic, a timeout; see the console LOG).
+tap_run_status() { # status what log
+	if [ "$1" = 0 ]; then
+		ok "$2: the guest run ended cleanly (vmrun status 0)"
+	else
+		not_ok "$2: the guest run: vmrun status $1 (log: $3)"
+	fi
+}
 # TAP for a test_progs run of $TP_TESTS whose output is in LOG and whose
 # runner exited STATUS: one test per subtest the sources declare (a
 # skipped or missing one fails), then one for the run, which must exit 0

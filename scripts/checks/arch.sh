@@ -17,19 +17,15 @@ rc=0
 	test_progs -t "$0"; echo "arch-status test_progs $?"
 	obj_fuzz 20000 1; echo "arch-status obj_fuzz $?"
 	obj_unpriv; echo "arch-status obj_unpriv $?"' "$TP_TESTS" >/dev/null 2>&1 || rc=$?
-s=$(sed -n 's/^arch-status test_progs \([0-9]*\)$/\1/p' "$log")
+s=$(guest_status "$log" arch-status test_progs)
 tap_test_progs "$log" "${s:-missing}" "$arch: "
 for p in obj_fuzz obj_unpriv; do
-	s=$(sed -n "s/^arch-status $p \([0-9]*\)$/\1/p" "$log")
+	s=$(guest_status "$log" arch-status "$p")
 	if [ "$s" = 0 ]; then
 		ok "$arch: $p: $(grep "^$p: " "$log" | tail -n 1)"
 	else
 		not_ok "$arch: $p: status ${s:-missing} (log: $log)"
 	fi
 done
-if [ "$rc" = 0 ]; then
-	ok "$arch: the guest run ended cleanly (vmrun status 0)"
-else
-	not_ok "$arch: the guest run: vmrun status $rc (log: $log)"
-fi
+tap_run_status "$rc" "$arch" "$log"
 tap_done

@@ -22,7 +22,7 @@ rc=0
 		echo "compat32-status ${p%% *} $?"
 	done' "$calls" >/dev/null 2>&1 || rc=$?
 for p in $parts; do
-	s=$(sed -n "s/^compat32-status $p \([0-9]*\)$/\1/p" "$log")
+	s=$(guest_status "$log" compat32-status "$p")
 	if [ "$s" = 0 ]; then
 		ok "$p: passed in the guest"
 	else
@@ -35,9 +35,5 @@ if [ "$(layout 64 | grep -c .)" = 4 ] && [ "$(layout 64)" = "$(layout 32)" ]; th
 else
 	not_ok "the i686 and x86_64 layouts differ, or were not printed (log: $log)"
 fi
-if [ "$rc" = 0 ]; then
-	ok "the guest run ended cleanly (vmrun status 0)"
-else
-	not_ok "the guest run: vmrun status $rc (log: $log)"
-fi
+tap_run_status "$rc" compat32 "$log"
 tap_done

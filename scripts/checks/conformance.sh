@@ -34,11 +34,7 @@ guest() { # name bzImage
 	"$TOP/scripts/vmrun" -k "$2" -l "$out/$1.log" -t 900 -- sh -c \
 		'test_progs -t "$1"; upstream-suite "$2"' sh "$TP_TESTS" "$(echo $up | tr ' ' ,)" \
 		>/dev/null 2>&1 || rc=$?
-	if [ "$rc" = 0 ]; then
-		ok "conformance: the $1 kernel's guest run ended cleanly"
-	else
-		not_ok "conformance: the $1 kernel's guest run: vmrun status $rc (log: $out/$1.log)"
-	fi
+	tap_run_status "$rc" "conformance: the $1 kernel" "$out/$1.log"
 }
 step "booting patched, unpatched and mainline kernels: $TP_TESTS, then $up"
 guest patched "$1"
@@ -134,7 +130,6 @@ upstream_cell() { # kernel log test
 	else echo "FAIL:other!"
 	fi
 }
-status_of() { sed -n "s/^upstream-status $2 \\([0-9]*\\)$/\\1/p" "$1" | tail -n 1; }
 {
 	printf '%-46s' upstream
 	for k in $gk; do printf ' %-10s' "$k"; done
@@ -148,7 +143,7 @@ status_of() { sed -n "s/^upstream-status $2 \\([0-9]*\\)$/\\1/p" "$1" | tail -n 
 	done
 	printf '%-46s' test_bpftool_metadata.sh
 	for k in $gk; do
-		if [ "$(status_of "$out/$k.log" bpftool_metadata)" = 0 ] &&
+		if [ "$(guest_status "$out/$k.log" upstream-status bpftool_metadata)" = 0 ] &&
 		   grep -q '^selftests: bpftool_metadata \[PASS\]' "$out/$k.log"; then
 			printf ' %-10s' PASS
 		else
@@ -162,7 +157,7 @@ status_of() { sed -n "s/^upstream-status $2 \\([0-9]*\\)$/\\1/p" "$1" | tail -n 
 	for k in $gk; do
 		calls=$(sed -n 's/^lsm_mknod: control [1-9][0-9]* pin-errno EPERM pin-calls \([0-9]*\)$/\1/p' \
 			"$out/$k.log" | tail -n 1)
-		if [ "$(status_of "$out/$k.log" lsm_mknod)" != 0 ] || [ -z "$calls" ]; then
+		if [ "$(guest_status "$out/$k.log" upstream-status lsm_mknod)" != 0 ] || [ -z "$calls" ]; then
 			r="FAIL!"
 		elif [ "$calls" = 0 ]; then
 			r=not-called
