@@ -10,6 +10,7 @@
 
 TOP := $(CURDIR)
 include mk/paths.mk
+include mk/tests.mk
 export BUILD PREFIX
 
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
@@ -20,8 +21,7 @@ GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 \
 	guest/hostile-suite guest/upstream-suite $(TPOUT)/lsm_mknod \
 	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \
-	$(patsubst %,$(TPOUT)/%.bpf.o,test_pinning test_pinning_invalid \
-		test_btf_newkv test_btf_nokv metadata_used metadata_unused)
+	$(patsubst %,$(TPOUT)/%.bpf.o,$(BPF_OBJS))
 B	:= scripts/build
 C	:= scripts/checks
 
@@ -124,7 +124,7 @@ initramfs: test_progs examples bpftool bench-bin hostile-bin
 initramfs-arm64: series deps
 	@$(B)/fetch-sysroot.sh arm64 $(SYSROOT_ARM64)
 	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_ARM64) \
-		TESTS="bpf_obj_pinning bpf_obj_path_fd" CROSS_COMPILE=aarch64-linux-gnu- \
+		TESTS="$(PROJECT_TESTS)" CROSS_COMPILE=aarch64-linux-gnu- \
 		ARCH=arm64 SYSROOT=$(SYSROOT_ARM64)
 	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_ARM64) \
 		CC=aarch64-linux-gnu-gcc $(TESTS_ARM64)/obj_fuzz $(TESTS_ARM64)/obj_unpriv

@@ -22,13 +22,9 @@ OUT	?= $(error OUT (output directory) is not set)
 # (series-check builds the project's tests of each patch alone).
 VMLINUX	?=
 BPFTOOL	?=
-PROJECT_TESTS := bpf_obj_pinning bpf_obj_path_fd
-UPSTREAM_TESTS := pinning link_pinning test_bpffs btf unpriv_bpf_disabled
+include $(HERE)/mk/tests.mk
 TESTS	?= $(PROJECT_TESTS) $(UPSTREAM_TESTS)
-# what they load: by file name from the current directory (pinning,
-# btf, test_bpftool_metadata.sh) or through a skeleton
-BPF_OBJS := test_pinning test_pinning_invalid test_btf_newkv test_btf_nokv \
-	    metadata_used metadata_unused
+# what the upstream tests load through a skeleton (BPF_OBJS: by name)
 SKELS	:= test_link_pinning test_unpriv_bpf_disabled
 # the project's own BPF test, outside the series: tests/lsm/
 LSM_PROGS := lsm_mknod
@@ -116,11 +112,13 @@ $(GEN)/vmlinux.h: $(VMLINUX)
 	$(BPFTOOL) btf dump file $< format c > $@.tmp
 	mv $@.tmp $@
 
+BPF_CC	= $(CLANG) $(BPF_CFLAGS) -O2 -target bpf -mcpu=v3 -c $< -o $@
+
 $(OUT)/%.bpf.o: $(SELFTESTS)/progs/%.c $(GEN)/vmlinux.h | libbpf
-	$(CLANG) $(BPF_CFLAGS) -O2 -target bpf -mcpu=v3 -c $< -o $@
+	$(BPF_CC)
 
 $(OUT)/%.bpf.o: $(HERE)/tests/lsm/%.bpf.c $(GEN)/vmlinux.h | libbpf
-	$(CLANG) $(BPF_CFLAGS) -O2 -target bpf -mcpu=v3 -c $< -o $@
+	$(BPF_CC)
 
 $(GEN)/%.skel.h: $(OUT)/%.bpf.o
 	$(if $(BPFTOOL),,$(error BPFTOOL (the tree's bpftool) is not set))

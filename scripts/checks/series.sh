@@ -36,7 +36,7 @@ trap 'rm -rf "$tmp"' EXIT
 # shellcheck disable=SC2086 # FRAGMENT is a list
 cat $FRAGMENT "$TOP/config/nosyscall.config" "$0" "$TOP/scripts/lib.sh" \
 	"$TOP/scripts/checks/checkpatch.sh" "$TOP/scripts/build/build-kernel.sh" \
-	"$TOP/mk/test_progs.mk" > "$tmp/scripts"
+	"$TOP/mk/test_progs.mk" "$TOP/mk/tests.mk" > "$tmp/scripts"
 base_key=$( (cat "$tmp/scripts"; git -C "$KSRC" rev-parse base) | sha256sum | cut -d' ' -f1)
 # The key of the row of patch number $1: the scripts and patches 1..$1,
 # without the mail headers that name the whole series (its Message-Ids).
