@@ -6,12 +6,18 @@
 #
 #   make           everything; ends with test_progs' summary
 #   make check     the test suite; ends with "N passed, N failed, N skipped"
+#   make check ARCHES=arm64   the same with a narrower arch matrix (mk/arches.mk)
 #   make help      the other targets
 
 TOP := $(CURDIR)
 include mk/paths.mk
 include mk/tests.mk
-export BUILD PREFIX
+include mk/arches.mk
+export BUILD PREFIX ARCHES
+# the matrix's arches this run builds and boots (x86_64 is always in)
+CROSS_ARCHES := $(filter-out x86_64,$(ARCHES))
+$(foreach a,$(CROSS_ARCHES),$(if $(filter $(a),$(MATRIX)),,\
+	$(error ARCHES: $(a) is not one of x86_64 $(MATRIX))))
 
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
@@ -26,7 +32,7 @@ B	:= scripts/build
 C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
-	kernels kernel-arm64 initramfs-arm64 test_progs libbpf examples bpftool bench-bin hostile-bin \
+	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf examples bpftool bench-bin hostile-bin \
 	initramfs run check test-tooling series-check conformance debug-check \
 	b4-check abi-check bench export-series checkpatch vng shell clean help
 
@@ -35,6 +41,7 @@ all: run
 help:
 	@echo "make               deps, base tree, series, kernel, test_progs, run in the VM"
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
+	@echo "  ARCHES=arm64     narrows the arch matrix (default: $(MATRIX)); ARCHES=x86_64 leaves x86_64 only"
 	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4)"
 	@echo "make vng           test_progs -t bpf_obj_pinning under virtme-ng (vng, TCG) on the patched kernel"
 	@echo "make shell         an interactive vng shell on the patched kernel, in this directory"
@@ -45,7 +52,8 @@ help:
 	@echo "make kernel-base   the unpatched 6.1 kernel: $(BZ_BASE)"
 	@echo "make kernel-debug  the patched kernel with config/debug.config (KASAN, lockdep, kmemleak...)"
 	@echo "make kernel-6.12   Debian's linux-source-6.12 (has the feature), same fragment"
-	@echo "make kernel-arm64  the patched kernel cross-built for arm64: $(IMG_ARM64)"
+	@echo "make kernel-A      the patched kernel cross-built for A, one of: $(MATRIX)"
+	@echo "make initramfs-A   A's guest: cross-built static test_progs, hostile tests, busybox"
 	@echo "make test_progs    build patched libbpf and a focused static test_progs"
 	@echo "make libbpf        install patched libbpf + libbpf.pc into PREFIX (default build/prefix)"
 	@echo "make examples      build examples/ with pkg-config against that libbpf"
@@ -84,13 +92,34 @@ kernel-6.12: deps
 	@$(B)/prepare-mainline.sh
 	@$(B)/build-kernel.sh $(KSRC_612) $(KOBJ_612) >/dev/null
 
-# The patched kernel for arm64, with Debian's cross gcc.
-kernel-arm64: series
-	@FRAGMENT="config/minimal.config config/arch-arm64.config" \
-		KMAKEARGS="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" TARGET=Image \
-		$(B)/build-kernel.sh $(KSRC) $(KOBJ_ARM64) >/dev/null
+kernels: kernel kernel-base kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%)
 
-kernels: kernel kernel-base kernel-debug kernel-6.12 kernel-arm64
+# Each arch of the matrix (mk/arches.mk): the patched kernel cross-built
+# with Debian's gcc, and a guest with test_progs (the project's tests and
+# the arch's upstream ones, with their BPF objects) and the hostile tests,
+# all static, cross-built against Debian's libraries for the arch, and
+# that arch's busybox. vmlinux.h comes from the arch's own kernel.
+define arch_rules
+kernel-$(1): series
+	@FRAGMENT="config/minimal.config config/arch-$(1).config" \
+		KMAKEARGS="ARCH=$(KARCH_$(1)) CROSS_COMPILE=$(CROSS_$(1))" TARGET=$(KIMAGE_$(1)) \
+		$(B)/build-kernel.sh $(KSRC) $(KOBJ_$(1)) >/dev/null
+
+initramfs-$(1): kernel-$(1) bpftool deps
+	@$(B)/fetch-sysroot.sh $(1) $(SYSROOT_$(1))
+	@echo "==> building libbpf, BPF objects and test_progs for $(1) in $(TPOUT_$(1))" >&2
+	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_$(1)) \
+		TESTS="$(PROJECT_TESTS) $(UPSTREAM_$(1))" LSM_PROGS= \
+		CROSS_COMPILE=$(CROSS_$(1)) ARCH=$(KARCH_$(1)) SYSROOT=$(SYSROOT_$(1)) \
+		VMLINUX=$(KOBJ_$(1))/vmlinux BPFTOOL=$(BPFTOOL)/bpftool \
+		BPF_ARCH=$(BPF_ARCH_$(1)) BPF_ENDIAN=$(BPF_ENDIAN_$(1))
+	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_$(1)) \
+		CC=$(CROSS_$(1))gcc $(TESTS_$(1))/obj_fuzz $(TESTS_$(1))/obj_unpriv
+	@BUSYBOX=$(SYSROOT_$(1))/bin/busybox $(B)/build-initramfs.sh $(INITRAMFS_$(1)) \
+		$(TPOUT_$(1))/test_progs $(TESTS_$(1))/obj_fuzz $(TESTS_$(1))/obj_unpriv \
+		$(patsubst %,$(TPOUT_$(1))/%.bpf.o,$(TEST_BPF_OBJS))
+endef
+$(foreach a,$(MATRIX),$(eval $(call arch_rules,$(a))))
 
 # Userspace.
 # vmlinux.h for the BPF objects comes from the patched kernel's BTF.
@@ -119,18 +148,6 @@ hostile-bin: series
 initramfs: test_progs examples bpftool bench-bin hostile-bin
 	@$(B)/build-initramfs.sh $(INITRAMFS) $(GUEST_BINS)
 
-# arm64 guest: static test_progs (the project's tests) and the hostile
-# tests cross-built against Debian's arm64 libraries, arm64 busybox.
-initramfs-arm64: series deps
-	@$(B)/fetch-sysroot.sh arm64 $(SYSROOT_ARM64)
-	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_ARM64) \
-		TESTS="$(PROJECT_TESTS)" CROSS_COMPILE=aarch64-linux-gnu- \
-		ARCH=arm64 SYSROOT=$(SYSROOT_ARM64)
-	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_ARM64) \
-		CC=aarch64-linux-gnu-gcc $(TESTS_ARM64)/obj_fuzz $(TESTS_ARM64)/obj_unpriv
-	@BUSYBOX=$(SYSROOT_ARM64)/bin/busybox $(B)/build-initramfs.sh $(INITRAMFS_ARM64) \
-		$(TPOUT_ARM64)/test_progs $(TESTS_ARM64)/obj_fuzz $(TESTS_ARM64)/obj_unpriv
-
 # The main job: the selftests in the VM on the patched kernel.
 run: kernel initramfs
 	@$(C)/selftests.sh $(BZ_PATCHED)
@@ -146,10 +163,10 @@ shell: kernel test_progs
 	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED)
 
 # Every check needs these; check.sh runs the checks and sums them up.
-check: kernels initramfs initramfs-arm64 libbpf
+check: kernels initramfs $(CROSS_ARCHES:%=initramfs-%) libbpf
 	@scripts/check.sh
 
-test-tooling: kernel initramfs
+test-tooling: kernel initramfs $(CROSS_ARCHES:%=initramfs-%)
 	@scripts/check.sh 'tooling-*'
 
 # One check alone (check.sh sums its TAP too).

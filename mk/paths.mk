@@ -21,9 +21,11 @@ BZ_PATCHED	:= $(KOBJ)/arch/x86/boot/bzImage
 BZ_BASE		:= $(IMAGES)/bzImage-6.1-unpatched
 BZ_DEBUG	:= $(KOBJ_DEBUG)/arch/x86/boot/bzImage
 BZ_612		:= $(KOBJ_612)/arch/x86/boot/bzImage
-# the patched kernel cross-built for arm64
-KOBJ_ARM64	:= $(BUILD)/kbuild-arm64
-IMG_ARM64	:= $(KOBJ_ARM64)/arch/arm64/boot/Image
+# the patched kernel cross-built for each arch of mk/arches.mk
+KOBJ_arm64	:= $(BUILD)/kbuild-arm64
+IMG_arm64	:= $(KOBJ_arm64)/arch/arm64/boot/Image
+KOBJ_s390x	:= $(BUILD)/kbuild-s390x
+IMG_s390x	:= $(KOBJ_s390x)/arch/s390/boot/bzImage
 
 # userspace
 TPOUT		:= $(BUILD)/selftests
@@ -36,11 +38,16 @@ BPFTOOL		:= $(BUILD)/bpftool
 BENCH_BIN	:= $(BUILD)/bench
 TESTS_BIN	:= $(BUILD)/tests
 INITRAMFS	:= $(BUILD)/initramfs.cpio
-# arm64: Debian's arm64 libraries and busybox, test binaries, initramfs
-SYSROOT_ARM64	:= $(BUILD)/sysroot-arm64
-TPOUT_ARM64	:= $(BUILD)/selftests-arm64
-TESTS_ARM64	:= $(BUILD)/tests-arm64
-INITRAMFS_ARM64	:= $(BUILD)/initramfs-arm64.cpio
+# each arch's guest: Debian's libraries and busybox for that arch,
+# test_progs with its BPF objects, the hostile tests, the initramfs
+SYSROOT_arm64	:= $(BUILD)/sysroot-arm64
+TPOUT_arm64	:= $(BUILD)/selftests-arm64
+TESTS_arm64	:= $(BUILD)/tests-arm64
+INITRAMFS_arm64	:= $(BUILD)/initramfs-arm64.cpio
+SYSROOT_s390x	:= $(BUILD)/sysroot-s390x
+TPOUT_s390x	:= $(BUILD)/selftests-s390x
+TESTS_s390x	:= $(BUILD)/tests-s390x
+INITRAMFS_s390x	:= $(BUILD)/initramfs-s390x.cpio
 
 # packages from other Debian suites, and what the checks write
 APT		:= $(BUILD)/apt

@@ -11,7 +11,9 @@
 #	VMLINUX=<the kernel's vmlinux> BPFTOOL=<the tree's bpftool>
 #
 # Cross: CROSS_COMPILE=aarch64-linux-gnu- ARCH=arm64 SYSROOT=<dir> (the
-# libraries of scripts/build/fetch-sysroot.sh), with TESTS the project's.
+# libraries of scripts/build/fetch-sysroot.sh), BPF_ARCH and BPF_ENDIAN
+# for the BPF objects, VMLINUX that arch's kernel; mk/arches.mk has the
+# values and the Makefile's initramfs-A passes them.
 #
 # Objects carry -MMD dependencies, so a rerun only rebuilds what changed.
 
@@ -23,11 +25,12 @@ OUT	?= $(error OUT (output directory) is not set)
 VMLINUX	?=
 BPFTOOL	?=
 include $(HERE)/mk/tests.mk
+include $(HERE)/mk/arches.mk
 TESTS	?= $(PROJECT_TESTS) $(UPSTREAM_TESTS)
 # what the upstream tests load through a skeleton (BPF_OBJS: by name)
 SKELS	:= test_link_pinning test_unpriv_bpf_disabled
 # the project's own BPF test, outside the series: tests/lsm/
-LSM_PROGS := lsm_mknod
+LSM_PROGS ?= lsm_mknod
 override KSRC := $(abspath $(KSRC))
 override OUT := $(abspath $(OUT))
 
@@ -51,10 +54,11 @@ CFLAGS	:= -g -O0 -Wall -Werror -MMD -MP
 # BPF objects: the selftests Makefile's BPF_CFLAGS and CLANG_CFLAGS for
 # this target (clang's own system includes after ours, alu32 on).
 BPF_ARCH ?= x86
+BPF_ENDIAN ?= little
 CLANG	?= clang
 CLANG_SYS_INCLUDES := $(shell $(CLANG) -v -E - </dev/null 2>&1 | \
 	sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
-BPF_CFLAGS := -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -mlittle-endian \
+BPF_CFLAGS := -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -m$(BPF_ENDIAN)-endian \
 	-I$(GEN) -I$(LIBBPF_INC) -I$(SELFTESTS) -I$(KSRC)/tools/include/uapi \
 	$(CLANG_SYS_INCLUDES) -Wno-compare-distinct-pointer-types \
 	-DENABLE_ATOMICS_TESTS -MMD -MP
@@ -72,7 +76,7 @@ CPPFLAGS := $(SYS_INC) -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/l
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
 LDLIBS	:= $(SYS_LIB) $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
 
-.PHONY: all libbpf print-tests print-upstream-tests
+.PHONY: all libbpf FORCE print-tests print-upstream-tests print-arches
 ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
 all: $(OUT)/test_progs $(patsubst %,$(OUT)/%.bpf.o,$(BPF_OBJS)) \
 	$(patsubst %,$(OUT)/%,$(LSM_PROGS))
@@ -83,8 +87,13 @@ endif
 print-tests:
 	@echo $(PROJECT_TESTS)
 
+# the matrix's arches besides x86_64 (ARCHES narrows it)
+print-arches:
+	@echo $(filter-out x86_64,$(ARCHES))
+
+# A=<arch of mk/arches.mk>: the upstream tests that run there
 print-upstream-tests:
-	@echo $(UPSTREAM_TESTS)
+	@echo $(if $(A),$(UPSTREAM_$(A)),$(UPSTREAM_TESTS))
 
 # libbpf's own Makefile knows its dependencies; let it decide what to do.
 libbpf:
@@ -93,8 +102,14 @@ libbpf:
 		prefix= $(LIBBPF_CROSS) all install_headers
 $(LIBBPF_A): libbpf
 
+# TESTS, rewritten only when it changes: tests.h and the link follow a
+# change of the list even when the new tests' sources are older.
+$(GEN)/tests.list: FORCE
+	@mkdir -p $(@D)
+	@echo $(TESTS) | cmp -s - $@ || echo $(TESTS) > $@
+
 # Same generator as the selftests Makefile, over our test files only.
-$(GEN)/prog_tests/tests.h: $(TEST_SRCS) mk/test_progs.mk
+$(GEN)/prog_tests/tests.h: $(TEST_SRCS) $(GEN)/tests.list $(HERE)/mk/test_progs.mk
 	@mkdir -p $(@D)
 	{ echo '/* Generated header, do not edit */'; \
 	  sed -n -E 's/^void (serial_)?test_([a-zA-Z0-9_]+)\((void)?\).*/DEFINE_TEST(\2)/p' \

@@ -5,7 +5,7 @@
 PROJECT_TESTS	:= bpf_obj_pinning bpf_obj_path_fd
 # 6.1's own tests that pin and get
 UPSTREAM_TESTS	:= pinning link_pinning test_bpffs btf unpriv_bpf_disabled
-# the BPF objects those load by file name from the current directory
-# (pinning, btf, test_bpftool_metadata.sh)
-BPF_OBJS	:= test_pinning test_pinning_invalid test_btf_newkv test_btf_nokv \
-		   metadata_used metadata_unused
+# the BPF objects those load by file name from the current directory:
+# pinning's and btf's, and test_bpftool_metadata.sh's (x86_64 only)
+TEST_BPF_OBJS	:= test_pinning test_pinning_invalid test_btf_newkv test_btf_nokv
+BPF_OBJS	:= $(TEST_BPF_OBJS) metadata_used metadata_unused

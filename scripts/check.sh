@@ -12,7 +12,8 @@ set -eu
 
 C=$TOP/scripts/checks
 T=$TOP/tests/tooling
-# name, then the command; the slowest first, so that it starts first
+# name, then the command; the slowest first, so that it starts first;
+# one arch-A for each arch of the matrix (mk/arches.mk, ARCHES narrows it)
 checks() {
 	cat <<-EOF
 	hostile-debug $C/hostile.sh debug $BZ_DEBUG $KOBJ_DEBUG/.config
@@ -24,7 +25,11 @@ checks() {
 	libbpf-abi $C/libbpf-abi.sh $BZ_PATCHED
 	vng $C/vng.sh $BZ_PATCHED
 	compat32 $C/compat32.sh $BZ_PATCHED
-	arch-arm64 $C/arch.sh arm64
+	EOF
+	for a in $(cross_arches); do
+		echo "arch-$a $C/arch.sh $a"
+	done
+	cat <<-EOF
 	checkpatch $C/checkpatch.sh $PATCHES
 	mail $C/mail.sh $PATCHES
 	uapi-sync $C/uapi-sync.sh base series

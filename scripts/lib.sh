@@ -7,8 +7,8 @@
 TOP=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
 # The artifact paths of mk/paths.mk, each "NAME := value" line read as
 # NAME=${NAME:-value} with $(X) as ${X}.
-eval "$(sed -n 's/\$(\([A-Z_0-9]*\))/${\1}/g
-	s/^\([A-Z_0-9]*\)[[:space:]]*[:?]=[[:space:]]*\(.*\)$/\1=${\1:-\2}/p' "$TOP/mk/paths.mk")"
+eval "$(sed -n 's/\$(\([A-Za-z_0-9]*\))/${\1}/g
+	s/^\([A-Za-z_0-9]*\)[[:space:]]*[:?]=[[:space:]]*\(.*\)$/\1=${\1:-\2}/p' "$TOP/mk/paths.mk")"
 PATCHES=${PATCHES:-$TOP/patches}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
@@ -100,9 +100,15 @@ series_hash() {
 # The project's test_progs tests (mk/test_progs.mk builds them), in the
 # form test_progs -t takes.
 TP_TESTS=bpf_obj_pinning,bpf_obj_path_fd
-# 6.1's own tests that pin and get, as mk/test_progs.mk lists them
-upstream_tests() {
-	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ print-upstream-tests
+# 6.1's own tests that pin and get, as mk/tests.mk lists them; with an
+# arch of the matrix, those that run there (mk/arches.mk)
+upstream_tests() { # [arch]
+	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ \
+		A="${1:-}" print-upstream-tests
+}
+# The matrix's arches besides x86_64 (mk/arches.mk), as ARCHES narrows it.
+cross_arches() {
+	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ print-arches
 }
 
 # Every subtest, as "test/subtest", that the sources of the TP_TESTS in

@@ -63,4 +63,8 @@ fi
 # (nothing to count when make runs silently, as under "make -s")
 n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
 [ "$n" = 0 ] || echo "    objects rebuilt: $n" >&2
-[ "$target" != bzImage ] || echo "$obj/arch/x86/boot/bzImage"
+# the x86 image's path (a cross build's is in mk/paths.mk)
+case ${KMAKEARGS:-} in
+*ARCH=*) ;;
+*) [ "$target" != bzImage ] || echo "$obj/arch/x86/boot/bzImage" ;;
+esac

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A cross sysroot for ARCH (arm64): Debian 12's libelf, zlib and zstd
+# A cross sysroot for ARCH (arm64, s390x): Debian 12's libelf, zlib and zstd
 # (the -dev packages for headers and static libraries, the runtime ones
 # because libbpf's build links its shared library too) and that arch's
 # busybox-static, fetched by fetch-debs.sh and unpacked with dpkg -x.

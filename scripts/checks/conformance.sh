@@ -5,13 +5,19 @@
 #                                              PASS, every other subtest FAIL
 #   mainline   Debian's 6.12, same fragment    expected: all PASS
 #   native     this machine's kernel, if >= 6.5 and we are root: all PASS
-# and one table of subtest by kernel ($RESULTS/conformance/table.txt).
+# and on the patched kernel cross-built for each arch of the matrix
+# (mk/arches.mk; ARCHES narrows it), with that arch's own build of the
+# same test_progs sources: all PASS. One table of subtest by kernel
+# ($RESULTS/conformance/table.txt).
 # One TAP test per subtest: every kernel gave its expected result.
 # In the same boots (never natively: they change sysctls and unmount
 # debugfs) guest/upstream-suite runs 6.1's own tests that pin and get,
 # which must pass on all three kernels, bpftool's metadata script, and
 # tests/lsm/lsm_mknod: a pin outside BPF FS fails with EPERM everywhere,
-# and the path_mknod LSM hook sees it only on the unpatched kernel.
+# and the path_mknod LSM hook sees it only on the unpatched kernel. On
+# another arch, the upstream tests that run there pass, and the cells of
+# the others, and of the two x86_64-only rows, are "-" (not built there;
+# mk/arches.mk says why). ($RESULTS/conformance/upstream.txt)
 # Each guest run must end with vmrun status 0: a kernel report in its
 # console fails it.
 #   checks/conformance.sh [PATCHED_BZIMAGE UNPATCHED_BZIMAGE MAINLINE_BZIMAGE]
@@ -29,18 +35,33 @@ tp=$TPOUT/test_progs
 old=$(sed 's/#.*//' "$TOP/tests/expected-unpatched" | tr -s ' \t' '\n' | grep . || true)
 
 up=$(upstream_tests)
+arches=$(cross_arches)
+commas() { echo "$*" | tr ' ' ,; }
 guest() { # name bzImage
 	rc=0
 	"$TOP/scripts/vmrun" -k "$2" -l "$out/$1.log" -t 900 -- sh -c \
-		'test_progs -t "$1"; upstream-suite "$2"' sh "$TP_TESTS" "$(echo $up | tr ' ' ,)" \
+		'test_progs -t "$1"; upstream-suite "$2"' sh "$TP_TESTS" "$(commas "$up")" \
 		>/dev/null 2>&1 || rc=$?
 	tap_run_status "$rc" "conformance: the $1 kernel" "$out/$1.log"
+}
+# The arch's test_progs, with its BPF objects in /root
+guest_arch() { # arch
+	rc=0
+	"$TOP/scripts/vmrun" -A "$1" -l "$out/$1.log" -t 900 -- sh -c \
+		'test_progs -t "$1"; cd /root && test_progs -a "$2"
+		echo "upstream-status test_progs $?"' sh "$TP_TESTS" "$(commas "$(upstream_tests "$1")")" \
+		>/dev/null 2>&1 || rc=$?
+	tap_run_status "$rc" "conformance: the patched kernel on $1" "$out/$1.log"
 }
 step "booting patched, unpatched and mainline kernels: $TP_TESTS, then $up"
 guest patched "$1"
 guest unpatched "$2"
 guest mainline "$3"
 kernels="patched unpatched mainline"
+for a in $arches; do
+	step "booting the patched kernel on $a: $TP_TESTS, then $(upstream_tests "$a")"
+	guest_arch "$a"
+done
 
 # Natively: a private mount namespace with its own BPF FS (the cgroup2
 # mount of the link subtest's cgroup helpers stays in it too), and a
@@ -55,6 +76,7 @@ else
 	echo "native: not run (host kernel $host < 6.5, or not root)" > "$out/native.log"
 	step "native column left out: host kernel $host < 6.5 or not root"
 fi
+kernels="$kernels $arches"
 
 expect() { # kernel subtest
 	if [ "$1" = unpatched ] && ! echo "$old" | grep -qx "$2"; then
@@ -107,12 +129,20 @@ tail -n +2 "$out/table.txt" | while read -r n cells; do
 done > "$out/rows"
 
 # The upstream rows: the guest kernels only.
-gk="patched unpatched mainline"
+gk="patched unpatched mainline $arches"
+x86="patched unpatched mainline"
+# the arch's upstream tests, for each arch: "arch test test ..."
+for a in $arches; do echo "$a $(upstream_tests "$a")"; done > "$out/arch-tests"
+runs_on() { # kernel test
+	case " $x86 " in *" $1 "*) return 0 ;; esac
+	grep -q "^$1 \(.* \)\{0,1\}$2\( \|$\)" "$out/arch-tests"
+}
 # 6.1's tests that fail on 6.12 for reasons of their own, with why
 known=$(sed -e '/^#/d' -e '/^$/d' -e 's/\t.*//' "$TOP/tests/expected-upstream-mainline")
 # a test's own result line, "#N name:OK" with nothing skipped; on the
 # mainline kernel a test with known failures may fail in those only
 upstream_cell() { # kernel log test
+	if ! runs_on "$1" "$3"; then echo -; return; fi
 	want=
 	[ "$1" != mainline ] || want=$(echo "$known" | grep "^$3/" | sort || true)
 	if [ -z "$want" ]; then
@@ -143,7 +173,9 @@ upstream_cell() { # kernel log test
 	done
 	printf '%-46s' test_bpftool_metadata.sh
 	for k in $gk; do
-		if [ "$(guest_status "$out/$k.log" upstream-status bpftool_metadata)" = 0 ] &&
+		if ! runs_on "$k" test_bpftool_metadata.sh; then
+			printf ' %-10s' -
+		elif [ "$(guest_status "$out/$k.log" upstream-status bpftool_metadata)" = 0 ] &&
 		   grep -q '^selftests: bpftool_metadata \[PASS\]' "$out/$k.log"; then
 			printf ' %-10s' PASS
 		else
@@ -155,6 +187,10 @@ upstream_cell() { # kernel log test
 	# (mainline has it as e7d85427ef89), one without it
 	printf '%-46s' lsm_path_mknod_on_pin_outside_bpffs
 	for k in $gk; do
+		if ! runs_on "$k" lsm_mknod; then
+			printf ' %-10s' -
+			continue
+		fi
 		calls=$(sed -n 's/^lsm_mknod: control [1-9][0-9]* pin-errno EPERM pin-calls \([0-9]*\)$/\1/p' \
 			"$out/$k.log" | tail -n 1)
 		if [ "$(guest_status "$out/$k.log" upstream-status lsm_mknod)" != 0 ] || [ -z "$calls" ]; then
@@ -173,11 +209,20 @@ upstream_cell() { # kernel log test
 } > "$out/upstream.txt"
 cat "$out/upstream.txt" >&2
 echo "upstream: 6.1's tests pass on both 6.1 kernels; on 6.12 only the subtests of" \
-	"tests/expected-upstream-mainline may fail (known-FAIL); the LSM hook sees the refused pin only without patch 1" >&2
+	"tests/expected-upstream-mainline may fail (known-FAIL); the LSM hook sees the refused pin only without patch 1;" \
+	"- is a test not built for that arch (mk/arches.mk)" >&2
+# a row's kernels that ran its test (its cells other than -)
+ran_on() { # cells...
+	for k in $gk; do
+		[ "$1" = - ] || printf ' %s' "$k"
+		shift
+	done
+}
+# shellcheck disable=SC2086 # ran_on takes the cells, one word each
 tail -n +2 "$out/upstream.txt" | while read -r n cells; do
 	case $cells in
 	*!*) echo "not ok - conformance upstream $n: $cells" ;;
-	*) echo "ok - conformance upstream $n as expected on $gk" ;;
+	*) echo "ok - conformance upstream $n as expected on$(ran_on $cells)" ;;
 	esac
 done >> "$out/rows"
 tap_from "$out/rows"

@@ -2,7 +2,9 @@
 # scripts/vmrun itself: the guest's exit status comes back, a forged
 # exit line is ignored, a kernel report (WARNING) in the console fails
 # a good run, "quiet" is off, and a kernel that panics or a guest that
-# hangs fails within its timeout, with the console tail shown.
+# hangs fails within its timeout, with the console tail shown. -A: the
+# status comes back from each arch of the matrix, and an arch vmrun does
+# not know is refused by name.
 #   tests/tooling/vmrun.sh [BZIMAGE]
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
@@ -48,5 +50,16 @@ if [ "$rc" = 125 ] && grep -q 'timed out after 15s' "$check_dir/hang.out" && [ "
 	ok "vmrun fails a hung guest after its 15s timeout (${secs}s)"
 else
 	not_ok "vmrun on a hung guest: status $rc after ${secs}s"
+fi
+for a in $(cross_arches); do
+	expect_status 3 "vmrun -A $a passes the guest's exit status 3" \
+		"$TOP/scripts/vmrun" -A "$a" -t 120 -- sh -c 'exit 3'
+done
+rc=0
+"$TOP/scripts/vmrun" -A sparc64 -- true > "$check_dir/arch.out" 2>&1 || rc=$?
+if [ "$rc" = 1 ] && grep -q 'ARCH must be x86_64, arm64 or s390x, not sparc64' "$check_dir/arch.out"; then
+	ok "vmrun -A sparc64 is refused, naming the arch"
+else
+	not_ok "vmrun -A sparc64: status $rc: $(cat "$check_dir/arch.out")"
 fi
 tap_done
