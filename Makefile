@@ -14,10 +14,6 @@ include mk/paths.mk
 include mk/tests.mk
 include mk/arches.mk
 export BUILD PREFIX ARCHES
-# the matrix's arches this run builds and boots (x86_64 is always in)
-CROSS_ARCHES := $(filter-out x86_64,$(ARCHES))
-$(foreach a,$(CROSS_ARCHES),$(if $(filter $(a),$(MATRIX)),,\
-	$(error ARCHES: $(a) is not one of x86_64 $(MATRIX))))
 
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
@@ -59,7 +55,7 @@ help:
 	@echo "make examples      build examples/ with pkg-config against that libbpf"
 	@echo "make bpftool       static bpftool from the patched tree, for the guest"
 	@echo "make series-check  per patch: applies, builds (gcc W=1, sparse, clang, !BPF_SYSCALL), checkpatch, docs"
-	@echo "make conformance   same test_progs on patched, unpatched, 6.12 and native kernels"
+	@echo "make conformance   same test_progs on patched, unpatched, 6.12 and native kernels, and each arch"
 	@echo "make debug-check   selftests, fuzzer, stress, unprivileged checks on the debug kernel"
 	@echo "make b4-check      b4 0.14.2 takes patches/ as mail, and git am of its output is the series"
 	@echo "make abi-check     patched libbpf vs Debian's 1.4.6, both ways, natively and in the guest"
@@ -108,16 +104,17 @@ kernel-$(1): series
 initramfs-$(1): kernel-$(1) bpftool deps
 	@$(B)/fetch-sysroot.sh $(1) $(SYSROOT_$(1))
 	@echo "==> building libbpf, BPF objects and test_progs for $(1) in $(TPOUT_$(1))" >&2
-	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_$(1)) \
+	@$$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_$(1)) \
 		TESTS="$(PROJECT_TESTS) $(UPSTREAM_$(1))" LSM_PROGS= \
 		CROSS_COMPILE=$(CROSS_$(1)) ARCH=$(KARCH_$(1)) SYSROOT=$(SYSROOT_$(1)) \
 		VMLINUX=$(KOBJ_$(1))/vmlinux BPFTOOL=$(BPFTOOL)/bpftool \
 		BPF_ARCH=$(BPF_ARCH_$(1)) BPF_ENDIAN=$(BPF_ENDIAN_$(1))
-	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_$(1)) \
+	@$$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_$(1)) \
 		CC=$(CROSS_$(1))gcc $(TESTS_$(1))/obj_fuzz $(TESTS_$(1))/obj_unpriv
 	@BUSYBOX=$(SYSROOT_$(1))/bin/busybox $(B)/build-initramfs.sh $(INITRAMFS_$(1)) \
 		$(TPOUT_$(1))/test_progs $(TESTS_$(1))/obj_fuzz $(TESTS_$(1))/obj_unpriv \
-		$(patsubst %,$(TPOUT_$(1))/%.bpf.o,$(TEST_BPF_OBJS))
+		guest/upstream-suite \
+		$(patsubst %,$(TPOUT_$(1))/%.bpf.o,$(call bpf_objs,$(UPSTREAM_$(1))))
 endef
 $(foreach a,$(MATRIX),$(eval $(call arch_rules,$(a))))
 
@@ -173,7 +170,7 @@ test-tooling: kernel initramfs $(CROSS_ARCHES:%=initramfs-%)
 series-check: kernel-base
 	@scripts/check.sh series
 
-conformance: kernel kernel-base kernel-6.12 initramfs
+conformance: kernel kernel-base kernel-6.12 initramfs $(CROSS_ARCHES:%=initramfs-%)
 	@scripts/check.sh conformance
 
 debug-check: kernel-debug initramfs

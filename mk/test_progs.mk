@@ -56,9 +56,10 @@ CFLAGS	:= -g -O0 -Wall -Werror -MMD -MP
 BPF_ARCH ?= x86
 BPF_ENDIAN ?= little
 CLANG	?= clang
-CLANG_SYS_INCLUDES := $(shell $(CLANG) -v -E - </dev/null 2>&1 | \
-	sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
-BPF_CFLAGS := -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -m$(BPF_ENDIAN)-endian \
+# (worked out once, when first used: the print-* goals never need it)
+CLANG_SYS_INCLUDES = $(eval CLANG_SYS_INCLUDES := $(shell $(CLANG) -v -E - </dev/null 2>&1 | \
+	sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }'))$(CLANG_SYS_INCLUDES)
+BPF_CFLAGS = -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -m$(BPF_ENDIAN)-endian \
 	-I$(GEN) -I$(LIBBPF_INC) -I$(SELFTESTS) -I$(KSRC)/tools/include/uapi \
 	$(CLANG_SYS_INCLUDES) -Wno-compare-distinct-pointer-types \
 	-DENABLE_ATOMICS_TESTS -MMD -MP
@@ -76,7 +77,7 @@ CPPFLAGS := $(SYS_INC) -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/l
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
 LDLIBS	:= $(SYS_LIB) $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
 
-.PHONY: all libbpf FORCE print-tests print-upstream-tests print-arches
+.PHONY: all libbpf print-tests print-upstream-tests print-arches
 ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
 all: $(OUT)/test_progs $(patsubst %,$(OUT)/%.bpf.o,$(BPF_OBJS)) \
 	$(patsubst %,$(OUT)/%,$(LSM_PROGS))
@@ -89,7 +90,7 @@ print-tests:
 
 # the matrix's arches besides x86_64 (ARCHES narrows it)
 print-arches:
-	@echo $(filter-out x86_64,$(ARCHES))
+	@echo $(CROSS_ARCHES)
 
 # A=<arch of mk/arches.mk>: the upstream tests that run there
 print-upstream-tests:
@@ -102,14 +103,19 @@ libbpf:
 		prefix= $(LIBBPF_CROSS) all install_headers
 $(LIBBPF_A): libbpf
 
-# TESTS, rewritten only when it changes: tests.h and the link follow a
-# change of the list even when the new tests' sources are older.
-$(GEN)/tests.list: FORCE
-	@mkdir -p $(@D)
-	@echo $(TESTS) | cmp -s - $@ || echo $(TESTS) > $@
+# TESTS, rewritten (when the makefile is read) only when it changes:
+# tests.h and the link follow a change of the list even when the new
+# tests' sources are older.
+TESTS_LIST := $(GEN)/tests.list
+ifeq ($(filter print-%,$(MAKECMDGOALS)),)
+ifneq ($(strip $(file < $(TESTS_LIST))),$(strip $(TESTS)))
+$(shell mkdir -p $(GEN))
+$(file > $(TESTS_LIST),$(strip $(TESTS)))
+endif
+endif
 
 # Same generator as the selftests Makefile, over our test files only.
-$(GEN)/prog_tests/tests.h: $(TEST_SRCS) $(GEN)/tests.list $(HERE)/mk/test_progs.mk
+$(GEN)/prog_tests/tests.h: $(TEST_SRCS) $(TESTS_LIST) $(HERE)/mk/test_progs.mk
 	@mkdir -p $(@D)
 	{ echo '/* Generated header, do not edit */'; \
 	  sed -n -E 's/^void (serial_)?test_([a-zA-Z0-9_]+)\((void)?\).*/DEFINE_TEST(\2)/p' \

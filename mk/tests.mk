@@ -5,7 +5,10 @@
 PROJECT_TESTS	:= bpf_obj_pinning bpf_obj_path_fd
 # 6.1's own tests that pin and get
 UPSTREAM_TESTS	:= pinning link_pinning test_bpffs btf unpriv_bpf_disabled
-# the BPF objects those load by file name from the current directory:
-# pinning's and btf's, and test_bpftool_metadata.sh's (x86_64 only)
-TEST_BPF_OBJS	:= test_pinning test_pinning_invalid test_btf_newkv test_btf_nokv
-BPF_OBJS	:= $(TEST_BPF_OBJS) metadata_used metadata_unused
+# the BPF objects each test loads by file name from the current directory
+BPF_OBJS_pinning := test_pinning test_pinning_invalid
+BPF_OBJS_btf	:= test_btf_newkv test_btf_nokv
+# $(call bpf_objs,TESTS): the BPF objects of those tests
+bpf_objs	= $(foreach t,$(1),$(BPF_OBJS_$(t)))
+# all of them, and test_bpftool_metadata.sh's (x86_64 only)
+BPF_OBJS	:= $(call bpf_objs,$(UPSTREAM_TESTS)) metadata_used metadata_unused

@@ -12,6 +12,7 @@ set -eu
 
 C=$TOP/scripts/checks
 T=$TOP/tests/tooling
+arches=$(cross_arches) || die "cannot read the arch matrix (mk/arches.mk)"
 # name, then the command; the slowest first, so that it starts first;
 # one arch-A for each arch of the matrix (mk/arches.mk, ARCHES narrows it)
 checks() {
@@ -26,7 +27,7 @@ checks() {
 	vng $C/vng.sh $BZ_PATCHED
 	compat32 $C/compat32.sh $BZ_PATCHED
 	EOF
-	for a in $(cross_arches); do
+	for a in $arches; do
 		echo "arch-$a $C/arch.sh $a"
 	done
 	cat <<-EOF

@@ -51,7 +51,8 @@ if [ "$rc" = 125 ] && grep -q 'timed out after 15s' "$check_dir/hang.out" && [ "
 else
 	not_ok "vmrun on a hung guest: status $rc after ${secs}s"
 fi
-for a in $(cross_arches); do
+arches=$(cross_arches) || die "cannot read the arch matrix (mk/arches.mk)"
+for a in $arches; do
 	expect_status 3 "vmrun -A $a passes the guest's exit status 3" \
 		"$TOP/scripts/vmrun" -A "$a" -t 120 -- sh -c 'exit 3'
 done
