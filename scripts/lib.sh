@@ -97,9 +97,10 @@ series_hash() {
 	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
 }
 
-# The project's test_progs tests (mk/test_progs.mk builds them), in the
-# form test_progs -t takes.
-TP_TESTS=bpf_obj_pinning,bpf_obj_path_fd
+# The project's test_progs tests (PROJECT_TESTS of mk/tests.mk, which
+# mk/test_progs.mk builds), in the form test_progs -t takes.
+TP_TESTS=$(sed -n 's/^PROJECT_TESTS[[:space:]]*:=[[:space:]]*//p' "$TOP/mk/tests.mk" | tr -s ' \t' ,)
+[ -n "$TP_TESTS" ] || die "no PROJECT_TESTS line in $TOP/mk/tests.mk"
 # 6.1's own tests that pin and get, as mk/tests.mk lists them; with an
 # arch of the matrix, those that run there (mk/arches.mk)
 upstream_tests() { # [arch]
