@@ -97,19 +97,23 @@ series_hash() {
 	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
 }
 
+# What mk/test_progs.mk (with mk/tests.mk and mk/arches.mk) says, by
+# its print-* goals: mk_print [VAR=VALUE...] GOAL
+mk_print() {
+	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ "$@"
+}
 # The project's test_progs tests (PROJECT_TESTS of mk/tests.mk, which
 # mk/test_progs.mk builds), in the form test_progs -t takes.
-TP_TESTS=$(sed -n 's/^PROJECT_TESTS[[:space:]]*:=[[:space:]]*//p' "$TOP/mk/tests.mk" | tr -s ' \t' ,)
-[ -n "$TP_TESTS" ] || die "no PROJECT_TESTS line in $TOP/mk/tests.mk"
+TP_TESTS=$(mk_print print-tests | tr ' ' ,)
+[ -n "$TP_TESTS" ] || die "cannot read PROJECT_TESTS of mk/tests.mk"
 # 6.1's own tests that pin and get, as mk/tests.mk lists them; with an
 # arch of the matrix, those that run there (mk/arches.mk)
 upstream_tests() { # [arch]
-	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ \
-		A="${1:-}" print-upstream-tests
+	mk_print A="${1:-}" print-upstream-tests
 }
 # The matrix's arches besides x86_64 (mk/arches.mk), as ARCHES narrows it.
 cross_arches() {
-	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ print-arches
+	mk_print print-arches
 }
 
 # Every subtest, as "test/subtest", that the sources of the TP_TESTS in

@@ -60,13 +60,17 @@ guest() { # col tests vmrun-option...
 		not_ok "conformance: the $col kernel: test_progs exit statuses ${p:-missing} (project), ${u:-missing} (upstream)"
 	fi
 }
-step "booting patched, unpatched and mainline kernels: $TP_TESTS, then $up"
+x86="patched unpatched mainline"
+step "booting the $x86 kernels: $TP_TESTS, then $up"
 guest patched "$up" -k "$1"
 guest unpatched "$up" -k "$2"
 guest mainline "$up" -k "$3"
-kernels="patched unpatched mainline"
+kernels=$x86
+# the arch's upstream tests, for each arch: "arch test test ..."
+: > "$out/arch-tests"
 for a in $arches; do
 	a_up=$(upstream_tests "$a")
+	echo "$a $a_up" >> "$out/arch-tests"
 	step "booting the patched kernel on $a: $TP_TESTS, then $a_up"
 	guest "$a" "$a_up" -A "$a"
 done
@@ -137,10 +141,7 @@ tail -n +2 "$out/table.txt" | while read -r n cells; do
 done > "$out/rows"
 
 # The upstream rows: the guest kernels only.
-gk="patched unpatched mainline $arches"
-x86="patched unpatched mainline"
-# the arch's upstream tests, for each arch: "arch test test ..."
-for a in $arches; do echo "$a $(upstream_tests "$a")"; done > "$out/arch-tests"
+gk="$x86 $arches"
 runs_on() { # kernel test
 	case " $x86 " in *" $1 "*) return 0 ;; esac
 	grep -q "^$1 \(.* \)\{0,1\}$2\( \|$\)" "$out/arch-tests"
