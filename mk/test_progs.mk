@@ -46,7 +46,10 @@ HELPERS	:= test_progs cgroup_helpers trace_helpers network_helpers \
 	   testing_helpers cap_helpers
 OBJS	:= $(patsubst %,$(OUT)/obj/%.o,$(HELPERS)) \
 	   $(patsubst %,$(OUT)/obj/prog_tests/%.o,$(TESTS))
-TEST_SRCS := $(patsubst %,$(SELFTESTS)/prog_tests/%.c,$(TESTS))
+# a test's source: the project's tests/prog_tests/ or the tree's prog_tests/
+PROJECT_SRC	:= $(HERE)/tests/prog_tests
+test_src	= $(firstword $(wildcard $(PROJECT_SRC)/$(1).c) $(SELFTESTS)/prog_tests/$(1).c)
+TEST_SRCS := $(foreach t,$(TESTS),$(call test_src,$(t)))
 
 # -O0 as in the selftests Makefile: -O2 warnings in unchanged helpers
 # would break -Werror.
@@ -77,7 +80,7 @@ CPPFLAGS := $(SYS_INC) -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/l
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
 LDLIBS	:= $(SYS_LIB) $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
 
-.PHONY: all libbpf print-tests print-upstream-tests print-arches
+.PHONY: all libbpf print-tests print-series-tests print-upstream-tests print-arches
 ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
 all: $(OUT)/test_progs $(patsubst %,$(OUT)/%.bpf.o,$(BPF_OBJS)) \
 	$(patsubst %,$(OUT)/%,$(LSM_PROGS))
@@ -87,6 +90,9 @@ endif
 
 print-tests:
 	@echo $(PROJECT_TESTS)
+
+print-series-tests:
+	@echo $(SERIES_TESTS)
 
 # the matrix's arches besides x86_64 (ARCHES narrows it)
 print-arches:
@@ -125,6 +131,11 @@ $(GEN)/prog_tests/tests.h: $(TEST_SRCS) $(TESTS_LIST) $(HERE)/mk/test_progs.mk
 $(OUT)/obj/%.o: $(SELFTESTS)/%.c $(GEN)/prog_tests/tests.h | libbpf
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+# the project's own tests (the shorter stem wins over the rule above)
+$(OUT)/obj/prog_tests/%.o: $(PROJECT_SRC)/%.c $(GEN)/prog_tests/tests.h | libbpf
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CPPFLAGS) -I$(HERE)/tests -c $< -o $@
 
 $(GEN)/vmlinux.h: $(VMLINUX)
 	$(if $(VMLINUX),,$(error VMLINUX (the built kernel's vmlinux) is not set))

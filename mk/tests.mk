@@ -1,8 +1,11 @@
 # The test lists, defined once: mk/test_progs.mk builds them and the
 # Makefile puts what the guest needs into its initramfs.
 
-# the project's test_progs tests, in the series
-PROJECT_TESTS	:= bpf_obj_pinning bpf_obj_path_fd
+# the series' own test_progs test (its last patch), in the kernel tree
+SERIES_TESTS	:= bpf_obj_pinning
+# the project's conformance tests, outside the series: tests/prog_tests/
+CONFORMANCE_TESTS := bpf_obj_path_fd
+PROJECT_TESTS	:= $(SERIES_TESTS) $(CONFORMANCE_TESTS)
 # 6.1's own tests that pin and get
 UPSTREAM_TESTS	:= pinning link_pinning test_bpffs btf unpriv_bpf_disabled
 # the BPF objects each test loads by file name from the current directory

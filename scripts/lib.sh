@@ -120,12 +120,13 @@ cross_arches() {
 # the series tree ($KSRC) declare: by test__start_subtest("name") or in
 # a table of { "name", test_fn } entries.
 subtest_names() {
-	src=$KSRC/tools/testing/selftests/bpf/prog_tests
 	for t in $(echo "$TP_TESTS" | tr , ' '); do
-		[ -f "$src/$t.c" ] || die "$src/$t.c is missing"
+		f=$TOP/tests/prog_tests/$t.c
+		[ -f "$f" ] || f=$KSRC/tools/testing/selftests/bpf/prog_tests/$t.c
+		[ -f "$f" ] || die "$t.c is in neither tests/prog_tests nor the tree's prog_tests"
 		sed -n -e 's/.*test__start_subtest("\([a-z0-9_-]*\)").*/\1/p' \
 		       -e 's/^\t{ "\([a-z0-9_-]*\)", test_[a-z0-9_]* },$/\1/p' \
-			"$src/$t.c" | sed "s|^|$t/|"
+			"$f" | sed "s|^|$t/|"
 	done
 }
 
@@ -202,7 +203,7 @@ unpack_to_tmp() {
 }
 
 # The series' place in the mail: the tree it is for and its version.
-SUBJECT_PREFIX="PATCH bpf-next v3"
+SUBJECT_PREFIX="PATCH bpf-next v4"
 
 # git format-patch of base..HEAD of $KSRC into directory $1, as mail that
 # git send-email would send: every message threaded to the cover letter,
@@ -232,6 +233,13 @@ format_series() {
 		--no-rolestats --no-l "$out.diff")
 	EOF
 	rm -f "$out.diff"
+	# the VFS people who reviewed mainline's posting of the same change
+	for addr in "Christian Brauner <brauner@kernel.org>" \
+		"Aleksa Sarai <cyphar@cyphar.com>" \
+		"Lennart Poettering <lennart@poettering.net>" \
+		linux-fsdevel@vger.kernel.org; do
+		set -- "$@" --cc="$addr"
+	done
 	case "$*" in
 	*--to=*--cc=*) ;;
 	*) die "get_maintainer.pl named no lists or no people" ;;
