@@ -16,6 +16,12 @@ include mk/arches.mk
 export BUILD PREFIX ARCHES
 
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
+# Debian's libbpf-dev 1.4.6 (bookworm-backports) unpacked into
+# $(LIBBPF_146): what a C programmer on Debian 12 builds against.
+LIBBPF_146_VERSION := 1:1.4.6-1~bpo12+1
+MULTIARCH := $(shell gcc -print-multiarch)
+PKGCONF_146 := PKG_CONFIG_PATH=$(LIBBPF_146)/usr/lib/$(MULTIARCH)/pkgconfig \
+	PKG_CONFIG="pkg-config --define-variable=prefix=$(LIBBPF_146)/usr"
 GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(EXAMPLES)/opath_pin $(EXAMPLES)/delegate_pin $(BPFTOOL)/bpftool \
 	$(BENCH_BIN)/pin_bench $(TESTS_BIN)/obj_fuzz $(TESTS_BIN)/obj_stress \
@@ -28,7 +34,7 @@ B	:= scripts/build
 C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
-	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf examples bpftool bench-bin hostile-bin \
+	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool bench-bin hostile-bin \
 	initramfs run check test-tooling series-check conformance debug-check \
 	b4-check abi-check bench export-series checkpatch vng shell clean help
 
@@ -51,8 +57,9 @@ help:
 	@echo "make kernel-A      the patched kernel cross-built for A, one of: $(MATRIX)"
 	@echo "make initramfs-A   A's guest: cross-built static test_progs, hostile tests, busybox"
 	@echo "make test_progs    build patched libbpf and a focused static test_progs"
-	@echo "make libbpf        install patched libbpf + libbpf.pc into PREFIX (default build/prefix)"
-	@echo "make examples      build examples/ with pkg-config against that libbpf"
+	@echo "make libbpf        the tree's libbpf into PREFIX (build/prefix), for the ABI check only"
+	@echo "make libbpf-1.4.6  Debian's libbpf-dev 1.4.6 (bookworm-backports) unpacked into build/"
+	@echo "make examples      examples/ built with pkg-config against libbpf 1.4.6"
 	@echo "make bpftool       static bpftool from the patched tree, for the guest"
 	@echo "make series-check  per patch: applies, builds (gcc W=1, sparse, clang, !BPF_SYSCALL), checkpatch, docs"
 	@echo "make conformance   same test_progs on patched, unpatched, 6.12 and native kernels, and each arch"
@@ -128,10 +135,16 @@ test_progs: series kernel bpftool
 libbpf: series
 	@$(B)/install-libbpf.sh >/dev/null
 
-# Static for the guest, shared to run on the host like any program.
-examples: libbpf
-	@$(PKGCONF) $(MAKE) -s --no-print-directory -C examples OUT=$(EXAMPLES) STATIC=1
-	@$(PKGCONF) $(MAKE) -s --no-print-directory -C examples OUT=$(EXAMPLES_SHARED)
+libbpf-1.4.6: deps
+	@$(B)/fetch-debs.sh bookworm-backports $(LIBBPF_146) \
+		libbpf1=$(LIBBPF_146_VERSION) libbpf-dev=$(LIBBPF_146_VERSION) >/dev/null
+
+# Against Debian's libbpf 1.4.6, as a C programmer builds them: static
+# for the guest, shared (with an rpath to that libbpf) for the host.
+examples: libbpf-1.4.6
+	@$(PKGCONF_146) $(MAKE) -s --no-print-directory -C examples OUT=$(EXAMPLES) STATIC=1
+	@$(PKGCONF_146) $(MAKE) -s --no-print-directory -C examples OUT=$(EXAMPLES_SHARED)
+	@echo "==> examples (libbpf 1.4.6): static in $(EXAMPLES), shared in $(EXAMPLES_SHARED)" >&2
 
 bpftool: series
 	@$(B)/build-bpftool.sh >/dev/null
@@ -179,7 +192,7 @@ debug-check: kernel-debug initramfs
 b4-check: series
 	@scripts/check.sh b4
 
-abi-check: kernel initramfs libbpf
+abi-check: kernel initramfs libbpf libbpf-1.4.6
 	@scripts/check.sh libbpf-abi
 
 checkpatch: series

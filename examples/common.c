@@ -15,7 +15,7 @@ int detached_bpffs(void)
 	if (fs_fd < 0)
 		return -1;
 	if (!syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
-		mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
+		mnt_fd = syscall(__NR_fsmount, fs_fd, FSMOUNT_CLOEXEC, 0);
 	err = errno;
 	close(fs_fd);
 	errno = err;

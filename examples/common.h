@@ -5,6 +5,15 @@
 
 #include <bpf/bpf.h>
 
+/*
+ * libbpf >= 1.3 has bpf_obj_pin_opts() and path_fd, but the uapi header
+ * it includes is the system's: Debian 12's (Linux 6.1) lacks the flag.
+ * Its value is ABI.
+ */
+#ifndef BPF_F_PATH_FD
+#define BPF_F_PATH_FD (1U << 14)
+#endif
+
 #define EXAMPLE_VALUE 0xcafebeef
 
 /*

@@ -22,7 +22,31 @@ apt=$APT/$suite
 [ -z "${FETCH_ARCH:-}" ] || apt=$APT/$suite-$arch
 debs=$DEBS
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$debs"
-echo "deb http://deb.debian.org/debian $suite main" > "$apt/sources.list"
+# The Debian archive this machine's apt already uses (its own mirror or
+# proxy): the first URI of a "deb" source for the release's own suite,
+# from a deb822 .sources file or a one-line sources.list.
+codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+[ -n "$codename" ] || die "/etc/os-release names no VERSION_CODENAME"
+mirror=$( {
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		awk -v c="$codename" 'BEGIN { RS = "" }
+			{ t = u = s = ""
+			  n = split($0, l, "\n")
+			  for (i = 1; i <= n; i++) {
+				if (l[i] ~ /^Types:/) t = l[i]
+				else if (l[i] ~ /^URIs:/) u = l[i]
+				else if (l[i] ~ /^Suites:/) s = l[i]
+			  }
+			  if (t ~ /[ \t]deb([ \t]|$)/ && (s " ") ~ ("[ \t]" c " ")) {
+				split(u, w, /[ \t]+/); print w[2]
+			  } }' "$f"
+	done
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+		awk -v c="$codename" '$1 == "deb" { sub(/ \[[^]]*\]/, ""); if ($3 == c) print $2 }'
+} | head -n 1)
+[ -n "$mirror" ] || die "no 'deb' source for $codename in /etc/apt/sources.list{,.d}: cannot tell which Debian mirror to use"
+echo "deb $mirror $suite main" > "$apt/sources.list"
 aptopts="-q -o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/dev/null
 	-o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt/cache
 	-o Dir::State::status=/dev/null -o APT::Sandbox::User=root
@@ -42,7 +66,7 @@ for spec in "$@"; do
 			step "apt-get update for $suite (private lists in $apt)"
 			# shellcheck disable=SC2086
 			apt-get $aptopts update >/dev/null ||
-				die "apt-get update of $suite failed (is deb.debian.org reachable?)"
+				die "apt-get update of $suite from $mirror failed (is the mirror reachable?)"
 			touch "$apt/lists/.updated"
 		fi
 		step "downloading $name=$version from $suite"
@@ -51,7 +75,7 @@ for spec in "$@"; do
 			# the lists may predate the version: refresh them once
 			step "refreshing the package lists of $suite"
 			apt-get $aptopts update >/dev/null ||
-				die "apt-get update of $suite failed (is deb.debian.org reachable?)"
+				die "apt-get update of $suite from $mirror failed (is the mirror reachable?)"
 			(cd "$debs" && apt-get $aptopts download "$name:$arch=$version" >/dev/null) ||
 				die "cannot download $name:$arch=$version from $suite (is the version still in the archive?)"
 		fi

@@ -20,7 +20,7 @@ expect_status 0 "outside program built with only pkg-config flags sees the new A
 	env LD_LIBRARY_PATH="$PREFIX/lib" "$check_dir/outside"
 
 native_examples() {
-	cd /tmp && LD_LIBRARY_PATH=$PREFIX/lib unshare -m sh -c 'mount --make-rprivate / &&
+	cd /tmp && unshare -m sh -c 'mount --make-rprivate / &&
 		mount -t bpf bpf /sys/fs/bpf && mkdir /sys/fs/bpf/ex &&
 		"$0/detached_pin" && "$0/opath_pin" /sys/fs/bpf/ex && "$0/delegate_pin"' "$EXAMPLES_SHARED"
 }
