@@ -13,6 +13,7 @@ TOP := $(CURDIR)
 include mk/paths.mk
 include mk/tests.mk
 include mk/arches.mk
+include mk/coverage.mk
 export BUILD PREFIX ARCHES
 
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
@@ -35,7 +36,7 @@ C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
 	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool bench-bin hostile-bin \
-	initramfs run check test-tooling series-check conformance debug-check \
+	initramfs test_progs-cov initramfs-cov coverage run check test-tooling series-check conformance debug-check \
 	b4-check abi-check bench export-series checkpatch vng shell clean help
 
 all: run
@@ -64,6 +65,7 @@ help:
 	@echo "make series-check  per patch: applies, builds (gcc W=1, sparse, clang, !BPF_SYSCALL), checkpatch, docs"
 	@echo "make conformance   same test_progs on patched, unpatched, 6.12 and native kernels, and each arch"
 	@echo "make debug-check   selftests, fuzzer, stress, unprivileged checks on the debug kernel"
+	@echo "make coverage      every changed line of the series' kernel and libbpf code run by the tests (gcov)"
 	@echo "make b4-check      b4 0.14.2 takes patches/ as mail, and git am of its output is the series"
 	@echo "make abi-check     patched libbpf vs Debian's 1.4.6, both ways, natively and in the guest"
 	@echo "make bench         syscall cost and developer-loop tables (BENCH_COLD=0: no cold build)"
@@ -88,7 +90,7 @@ kernel-base: series
 	@$(B)/build-base-kernel.sh >/dev/null
 
 kernel-debug: series
-	@FRAGMENT="config/minimal.config config/debug.config" \
+	@FRAGMENT="config/minimal.config config/debug.config" KMAKEARGS="$(COVERAGE_KMAKEARGS)" \
 		$(B)/build-kernel.sh $(KSRC) $(KOBJ_DEBUG) >/dev/null
 
 kernel-6.12: deps
@@ -158,6 +160,18 @@ hostile-bin: series
 initramfs: test_progs examples bpftool bench-bin hostile-bin
 	@$(B)/build-initramfs.sh $(INITRAMFS) $(GUEST_BINS)
 
+# The coverage guest: the project's tests with a libbpf built --coverage,
+# and the unprivileged checks, for the debug kernel (gcov on the objects
+# of mk/coverage.mk).
+test_progs-cov: series
+	@echo "==> building libbpf (--coverage) and test_progs in $(TPOUT_COV)" >&2
+	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_COV) \
+		TESTS="$(PROJECT_TESTS)" LSM_PROGS= COVERAGE=1
+
+initramfs-cov: test_progs-cov hostile-bin
+	@$(B)/build-initramfs.sh $(INITRAMFS_COV) $(TPOUT_COV)/test_progs \
+		$(TESTS_BIN)/obj_unpriv guest/coverage-suite
+
 # The main job: the selftests in the VM on the patched kernel.
 run: kernel initramfs
 	@$(C)/selftests.sh $(BZ_PATCHED)
@@ -173,7 +187,7 @@ shell: kernel test_progs
 	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED)
 
 # Every check needs these; check.sh runs the checks and sums them up.
-check: kernels initramfs $(CROSS_ARCHES:%=initramfs-%) libbpf
+check: kernels initramfs initramfs-cov $(CROSS_ARCHES:%=initramfs-%) libbpf
 	@scripts/check.sh
 
 test-tooling: kernel initramfs $(CROSS_ARCHES:%=initramfs-%)
@@ -185,6 +199,9 @@ series-check: kernel-base
 
 conformance: kernel kernel-base kernel-6.12 initramfs $(CROSS_ARCHES:%=initramfs-%)
 	@scripts/check.sh conformance
+
+coverage: kernel-debug initramfs-cov
+	@scripts/check.sh coverage
 
 debug-check: kernel-debug initramfs
 	@scripts/check.sh hostile-debug

@@ -38,6 +38,9 @@ BPFTOOL		:= $(BUILD)/bpftool
 BENCH_BIN	:= $(BUILD)/bench
 TESTS_BIN	:= $(BUILD)/tests
 INITRAMFS	:= $(BUILD)/initramfs.cpio
+# the coverage guest: test_progs with libbpf built --coverage
+TPOUT_COV	:= $(BUILD)/selftests-cov
+INITRAMFS_COV	:= $(BUILD)/initramfs-cov.cpio
 # each arch's guest: Debian's libraries and busybox for that arch,
 # test_progs with its BPF objects, the hostile tests, the initramfs
 SYSROOT_arm64	:= $(BUILD)/sysroot-arm64

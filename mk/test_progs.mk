@@ -26,6 +26,7 @@ VMLINUX	?=
 BPFTOOL	?=
 include $(HERE)/mk/tests.mk
 include $(HERE)/mk/arches.mk
+include $(HERE)/mk/coverage.mk
 TESTS	?= $(PROJECT_TESTS) $(UPSTREAM_TESTS)
 # what the upstream tests load through a skeleton (BPF_OBJS: by name)
 SKELS	:= test_link_pinning test_unpriv_bpf_disabled
@@ -79,8 +80,13 @@ endif
 CPPFLAGS := $(SYS_INC) -I$(GEN) -I$(SELFTESTS) -I$(LIBBPF_INC) -I$(KSRC)/tools/lib \
 	    -I$(KSRC)/tools/include -I$(KSRC)/tools/include/uapi
 LDLIBS	:= $(SYS_LIB) $(LIBBPF_A) -lelf -lz -lzstd -lpthread -lrt
+# COVERAGE=1: libbpf built with --coverage (gcov), for the coverage check
+ifeq ($(COVERAGE),1)
+LIBBPF_COV := EXTRA_CFLAGS=--coverage
+LDLIBS	+= --coverage
+endif
 
-.PHONY: all libbpf print-tests print-series-tests print-upstream-tests print-arches
+.PHONY: all libbpf print-tests print-series-tests print-coverage print-upstream-tests print-arches
 ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
 all: $(OUT)/test_progs $(patsubst %,$(OUT)/%.bpf.o,$(BPF_OBJS)) \
 	$(patsubst %,$(OUT)/%,$(LSM_PROGS))
@@ -94,6 +100,9 @@ print-tests:
 print-series-tests:
 	@echo $(SERIES_TESTS)
 
+print-coverage:
+	@echo $(COVERAGE_KERNEL) $(COVERAGE_LIBBPF)
+
 # the matrix's arches besides x86_64 (ARCHES narrows it)
 print-arches:
 	@echo $(CROSS_ARCHES)
@@ -106,7 +115,7 @@ print-upstream-tests:
 libbpf:
 	@mkdir -p $(LIBBPF_OUT)
 	$(MAKE) -s -C $(LIBBPF_SRC) OUTPUT=$(LIBBPF_OUT)/ DESTDIR=$(OUT) \
-		prefix= $(LIBBPF_CROSS) all install_headers
+		prefix= $(LIBBPF_CROSS) $(LIBBPF_COV) all install_headers
 $(LIBBPF_A): libbpf
 
 # TESTS, rewritten (when the makefile is read) only when it changes:

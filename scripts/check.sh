@@ -18,6 +18,7 @@ arches=$(cross_arches) || die "cannot read the arch matrix (mk/arches.mk)"
 checks() {
 	cat <<-EOF
 	hostile-debug $C/hostile.sh debug $BZ_DEBUG $KOBJ_DEBUG/.config
+	coverage $C/coverage.sh $BZ_DEBUG
 	series $C/series.sh
 	hostile-patched $C/hostile.sh patched $BZ_PATCHED
 	conformance $C/conformance.sh $BZ_PATCHED $BZ_BASE $BZ_612
@@ -68,11 +69,20 @@ run_one() { # name command...
 	rc=0
 	"$@" > "$tmp/$name.tap" 2> "$tmp/$name.err" < /dev/null || rc=$?
 	echo $(($(date +%s) - start)) > "$tmp/$name.time"
+	# kept beside the check's own files (tap_init made the directory,
+	# unless the check died before it)
+	mkdir -p "$RESULTS/$name"
+	cp "$tmp/$name.err" "$RESULTS/$name/stderr.log"
 	echo "$rc" > "$tmp/$name.rc"
 	echo "==> check.sh: $name ended ($(cat "$tmp/$name.time") s, status $rc)" >&2
 }
 ended() { find "$tmp" -name '*.rc' | wc -l; }
 checks > "$tmp/all"
+while read -r name cmd; do
+	selected "$name" "$@" && echo "$name"
+done < "$tmp/all" > "$tmp/plan"
+[ -s "$tmp/plan" ] || die "no check matches: $*"
+echo "==> check.sh: plan: $(grep -c . "$tmp/plan") checks, $jobs at a time: $(tr '\n' ' ' < "$tmp/plan")" >&2
 started=0
 while read -r name cmd; do
 	selected "$name" "$@" || continue
@@ -115,10 +125,22 @@ while read -r name; do
 	elif [ "$rc" != 0 ] && [ "$bad" = 0 ]; then
 		fail "$name: exited with status $rc, no test failed"
 	fi
-	if [ "$rc" != 0 ]; then
-		tail -n 15 "$tmp/$name.err" | sed 's/^/    | /'
+	if [ "$rc" != 0 ] || grep -q '^not ok ' "$tap"; then
+		echo "$name" >> "$tmp/failed"
 	fi
 done < "$tmp/list"
 
+# Why each failed check failed: its failing tests with their diagnostic
+# lines, the error lines of its stderr, and where everything is kept.
+if [ -s "$tmp/failed" ]; then
+	echo "=== failures"
+	while read -r name; do
+		echo "--- $name: files in $RESULTS/$name/"
+		awk '/^not ok / { p = 1; print "  " $0; next }
+			p && /^#/ { print "    " $0; next } { p = 0 }' "$tmp/$name.tap"
+		grep -E 'error|FAIL|not ok|vmrun:|splat' "$tmp/$name.err" | head -n 20 | sed 's/^/    | /' || true
+		echo "    stderr: $RESULTS/$name/stderr.log"
+	done < "$tmp/failed"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

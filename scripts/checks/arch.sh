@@ -15,7 +15,7 @@ step "obj_fuzz and obj_unpriv on $arch"
 rc=0
 "$TOP/scripts/vmrun" -A "$arch" -l "$log" -t 900 -- sh -c '
 	obj_fuzz 20000 1; echo "arch-status obj_fuzz $?"
-	obj_unpriv; echo "arch-status obj_unpriv $?"' >/dev/null 2>&1 || rc=$?
+	obj_unpriv; echo "arch-status obj_unpriv $?"' >/dev/null 2>"$check_dir/runner.err" || rc=$?
 for p in obj_fuzz obj_unpriv; do
 	s=$(guest_status "$log" arch-status "$p")
 	if [ "$s" = 0 ]; then

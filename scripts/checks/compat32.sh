@@ -20,7 +20,7 @@ rc=0
 	for p in attr_layout attr_layout32 "obj_fuzz32 $0 1" obj_unpriv32; do
 		$p
 		echo "compat32-status ${p%% *} $?"
-	done' "$calls" >/dev/null 2>&1 || rc=$?
+	done' "$calls" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 for p in $parts; do
 	s=$(guest_status "$log" compat32-status "$p")
 	if [ "$s" = 0 ]; then

@@ -48,7 +48,7 @@ guest() { # col tests vmrun-option...
 	rc=0
 	"$TOP/scripts/vmrun" "$@" -l "$out/$col.log" -t 900 -- sh -c \
 		'test_progs -t "$1"; echo "conformance-status project $?"; upstream-suite "$2"' \
-		sh "$TP_TESTS" "$(commas "$tests")" >/dev/null 2>&1 || rc=$?
+		sh "$TP_TESTS" "$(commas "$tests")" >/dev/null 2>>"$out/runner.err" || rc=$?
 	tap_run_status "$rc" "conformance: the $col kernel" "$out/$col.log"
 	p=$(guest_status "$out/$col.log" conformance-status project)
 	u=$(guest_status "$out/$col.log" upstream-status test_progs)

@@ -19,7 +19,7 @@ tap_init "hostile-$name"
 log=$check_dir/console.log
 step "hostile suite on $kernel (seed $seed), log in $log"
 rc=0
-"$TOP/scripts/vmrun" -k "$kernel" -t 1200 -l "$log" -- hostile-suite "$TP_TESTS" "$seed" >/dev/null 2>&1 || rc=$?
+"$TOP/scripts/vmrun" -k "$kernel" -t 1200 -l "$log" -- hostile-suite "$TP_TESTS" "$seed" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 
 # the suite's TAP, each line under this check's name
 sed -n 's/^\(not \)\{0,1\}ok [0-9]* - /&/p' "$log" |

@@ -145,7 +145,7 @@ fi
 rc=0
 "$TOP/scripts/vng-run" -k "$kernel" -l "$out/guest.log" -t 180 -- sh -c "
 	LD_LIBRARY_PATH=$d146 $a; echo abi-a=\$?
-	LD_LIBRARY_PATH=$patched $b; echo abi-b=\$?" > "$out/guest.out" 2>/dev/null || rc=$?
+	LD_LIBRARY_PATH=$patched $b; echo abi-b=\$?" > "$out/guest.out" 2>"$out/runner.err" || rc=$?
 if [ "$rc" = 0 ] && grep -q '^abi-a=0' "$out/guest.out" &&
    grep -q "OK with libbpf 1.4 from $d146/" "$out/guest.out"; then
 	ok "in the vng guest (patched kernel): built against the patched libbpf, runs on 1.4.6 through fd 0"

@@ -12,6 +12,6 @@ tap_init selftests
 log=$check_dir/test_progs.log
 step "running test_progs -t $TP_TESTS in the VM ($kernel)"
 rc=0
-"$TOP/scripts/vmrun" -k "$kernel" -l "$log" -- test_progs -t "$TP_TESTS" >/dev/null 2>&1 || rc=$?
+"$TOP/scripts/vmrun" -k "$kernel" -l "$log" -- test_progs -t "$TP_TESTS" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 tap_test_progs "$log" "$rc"
 tap_done

@@ -1,14 +1,20 @@
 #!/bin/sh
 # Runs shellcheck -x -S warning (settings in .shellcheckrc) on every shell
-# script of the tooling: one TAP test per script.
+# script in the repository, found by its first line (#!.../sh, bash,
+# dash or a "shellcheck shell=" directive) or its .sh name, so that none
+# is missed by a list of names: one TAP test per script.
 set -eu
 . "$(dirname "$0")/../lib.sh"
 command -v shellcheck >/dev/null || die "shellcheck is not installed (make deps)"
 tap_init shellcheck
 
 cd "$TOP"
+is_shell() {
+	case $1 in *.sh) return 0 ;; esac
+	head -n 2 "$1" 2>/dev/null | grep -qE '^#!(/usr)?/bin/(env )?(ba|da)?sh|^#!/bin/busybox sh|^# shellcheck shell=(sh|bash|dash)'
+}
 for f in $(git ls-files | while read -r f; do
-	case $f in *.sh | scripts/vmrun | scripts/kvm-probe | guest/* | .ci/run) echo "$f" ;; esac
+	[ -f "$f" ] && is_shell "$f" && echo "$f"
 done); do
 	if shellcheck -x -S warning "$f" > "$check_dir/last.out" 2>&1; then
 		ok "shellcheck $f"
