@@ -42,7 +42,7 @@ C	:= scripts/checks
 all: run
 
 help:
-	@echo "make               deps, base tree, series, kernel, test_progs, run in the VM"
+	@echo "make, make run     deps, base tree, series, kernel, test_progs, run in the VM"
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
 	@echo "  ARCHES=arm64     narrows the arch matrix (default: $(MATRIX)); ARCHES=x86_64 leaves x86_64 only"
 	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4)"
@@ -180,11 +180,16 @@ run: kernel initramfs
 # runs from where it was built. A developer types the vng line itself;
 # scripts/vng-run adds a timeout and the splat scan of the console.
 vng: kernel test_progs
-	@cd $(TPOUT) && $(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- \
-		sh -c 'mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t bpf_obj_pinning'
+	@cd $(TPOUT) && if $(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- \
+		sh -c 'mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t bpf_obj_pinning'; \
+	then echo "make vng: PASS (test_progs -t bpf_obj_pinning under vng)"; \
+	else echo "make vng: FAIL (see the console log named above)"; exit 1; fi
 
+# An interactive shell: it needs a terminal (without one vng would wait
+# for input forever). The BPF FS is mounted as in vmrun's guest.
 shell: kernel test_progs
-	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED)
+	@[ -t 0 ] || { echo "make shell: needs a terminal on stdin; for one command use scripts/vng-run -- CMD" >&2; exit 1; }
+	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- sh -c 'mount -t bpf bpf /sys/fs/bpf; exec sh -i'
 
 # Every check needs these; check.sh runs the checks and sums them up.
 check: kernels initramfs initramfs-cov $(CROSS_ARCHES:%=initramfs-%) libbpf
@@ -224,3 +229,15 @@ export-series:
 
 clean:
 	rm -rf $(BUILD)
+
+# Names people try first (tests/ is also a directory, so make would
+# call it up to date).
+.PHONY: test tests
+test tests:
+	@echo "make: the test suite is 'make check'; 'make help' lists the targets" >&2
+	@exit 1
+
+# A target that does not exist: say where the list is.
+.DEFAULT:
+	@echo "make: no target '$@': 'make help' lists them (the tests: make check)" >&2
+	@exit 1

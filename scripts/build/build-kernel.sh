@@ -51,7 +51,11 @@ if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config
 	mv "$obj/.config.fragment.new" "$obj/.config.fragment"
 fi
 
-step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (a cold build takes about 5 minutes)"
+if [ -f "$obj/vmlinux" ]; then
+	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (incremental)"
+else
+	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (cold: about 5 to 10 minutes on 2 cores)"
+fi
 log=$obj/build.log
 # Full output to the log; every 100th line to the terminal as progress.
 { rc=0; kmake -j"$NPROC" "$target" 2>&1 || rc=$?; echo $rc >"$log.rc"; } |

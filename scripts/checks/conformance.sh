@@ -110,12 +110,18 @@ failed_because() {
 # the unpatched kernel refuses BPF_F_PATH_FD: the failing assertion shows -EINVAL
 msg='-22'
 
+# Each subtest is either a regression check (tests/expected-unpatched:
+# it passes without the series too) or evidence of the feature (it must
+# fail without the series); the table says which, and both are checked.
+kind() { # subtest
+	if echo "$old" | grep -qx "$1"; then echo regression; else echo evidence; fi
+}
 {
-	printf '%-46s' subtest
+	printf '%-46s %-10s' subtest kind
 	for k in $kernels; do printf ' %-10s' "$k"; done
 	echo
 	for n in $(subtest_names); do
-		printf '%-46s' "$n"
+		printf '%-46s %-10s' "$n" "$(kind "$n")"
 		for k in $kernels; do
 			r=$(subtest_result "$out/$k.log" "$n")
 			want=$(expect "$k" "$n")
@@ -134,10 +140,18 @@ msg='-22'
 cat "$out/table.txt" >&2
 echo "unpatched: an expected FAIL must fail with '$msg' ('FAIL:why!' if not)" >&2
 # A cell marked ! differs from its expected value.
-tail -n +2 "$out/table.txt" | while read -r n cells; do
+# "kernel=cell" for each cell, so that a failing row names its columns
+named() { # cells...
+	for k in $kernels; do
+		printf ' %s=%s' "$k" "$1"
+		shift
+	done
+}
+# shellcheck disable=SC2086 # the cells, one word each
+tail -n +2 "$out/table.txt" | while read -r n kd cells; do
 	case $cells in
-	*!*) echo "not ok - conformance $n: $cells" ;;
-	*) echo "ok - conformance $n as expected on $kernels" ;;
+	*!*) echo "not ok - conformance $n ($kd):$(named $cells)" ;;
+	*) echo "ok - conformance $n ($kd) as expected on $kernels" ;;
 	esac
 done > "$out/rows"
 
@@ -238,4 +252,10 @@ done >> "$out/rows"
 tap_from "$out/rows"
 [ "$(grep -c . "$out/rows")" = "$(($(subtest_names | grep -c .) + $(echo $up | wc -w) + 2))" ] ||
 	not_ok "conformance: rows missing"
+# a stale entry would mark nothing and pass silently
+subtest_names > "$out/subtests"
+for n in $old; do
+	grep -qx "$n" "$out/subtests" ||
+		not_ok "conformance: tests/expected-unpatched names $n, which no test declares"
+done
 tap_done
