@@ -199,7 +199,7 @@ test-tooling: kernel initramfs $(CROSS_ARCHES:%=initramfs-%)
 	@scripts/check.sh 'tooling-*'
 
 # One check alone (check.sh sums its TAP too).
-series-check: kernel-base
+series-check: kernel-base initramfs
 	@scripts/check.sh series
 
 conformance: kernel kernel-base kernel-6.12 initramfs $(CROSS_ARCHES:%=initramfs-%)

@@ -28,6 +28,13 @@ objdir() {
 	*) echo "$KOBJ_DEBUG/$(dirname "$1")" ;;
 	esac
 }
+# where its compiler ran: gcov finds the source by the path it had there
+srcdir() {
+	case $1 in
+	tools/lib/bpf/*) echo "$KSRC/tools/lib/bpf" ;;
+	*) echo "$KOBJ_DEBUG" ;;
+	esac
+}
 suffix() {
 	b=$(basename "$1" .c).gcda
 	case $1 in
@@ -69,7 +76,7 @@ for f in $files; do
 		"$out/console.log" | base64 -d > "$dir/$b.gcda" 2>/dev/null || true
 	cp "$(objdir "$f")/$b.gcno" "$dir/" 2>/dev/null || true
 	if [ ! -s "$dir/$b.gcda" ] || [ ! -s "$dir/$b.gcno" ] ||
-	   ! (cd "$dir" && gcov -t -o "$dir" "$KSRC/$f" > "$dir/$b.c.gcov" 2>"$dir/gcov.err") ||
+	   ! (cd "$(srcdir "$f")" && gcov -t -o "$dir" "$KSRC/$f" > "$dir/$b.c.gcov" 2>"$dir/gcov.err") ||
 	   ! grep -q ':    1:' "$dir/$b.c.gcov"; then
 		not_ok "coverage $f: no counters ($s not in the console log, or gcov failed: $dir)"
 		continue

@@ -17,8 +17,9 @@
 #   headers    uapi bpf.h vs tools/ copy: same difference as in base
 #   docs       scripts/bpf_doc.py syscall renders (rst2man --strict), and
 #              every .rst the patch touches parses (rst2html --strict)
-# One TAP test per patch (its row of the table), and one for the bpf(2)
-# page of the last state. A row that passed is reused while the patches
+# One TAP test per patch (its row of the table), one for the bpf(2)
+# page of the last state, and one per mutant of checks/mutant.sh, run
+# last in the same worktree. A row that passed is reused while the patches
 # up to it, the fragments and the scripts are the same: a change to one
 # patch rebuilds from that patch on. The base's warnings are reused the
 # same way.
@@ -64,6 +65,12 @@ report_tap() {
 		not_ok "the rendered bpf(2) page ($check_dir/bpf.2) lacks the BPF_F_PATH_FD text"
 	fi
 	cat "$report" >&2
+	# last, on the series' tip in the same worktree: the mutants
+	RESULTS=$check_dir "$TOP/scripts/checks/mutant.sh" "$wt" "$obj" 2>&1 >"$tmp/mutant.tap" |
+		sed 's/^/    mutant: /' >&2 || true
+	sed -n 's/^\(not \)\{0,1\}ok [0-9]* - /\1ok - /p' "$tmp/mutant.tap" > "$check_dir/mutant.rows"
+	tap_from "$check_dir/mutant.rows"
+	grep -q . "$check_dir/mutant.rows" || not_ok "the mutant check reported nothing (see stderr)"
 	tap_done
 }
 

@@ -4,8 +4,22 @@
  * of bpf_obj_pinning: fd 0 as an ordinary directory fd, the flag-less
  * behaviour that existing callers rely on, each documented errno, the
  * attr size edges of the ABI, programs and links, BPF_F_RDONLY and
- * BPF_F_WRONLY, a detached mount attached later, and a detached mount
- * handed to a process in another mount namespace.
+ * BPF_F_WRONLY, a read-only mount, a detached mount attached later, and
+ * a detached mount handed to a process in another mount namespace.
+ *
+ * Nothing is ever mounted in the mount namespace that test_progs runs
+ * in. The BPF FS instances of the subtests are detached (fsmount()) and
+ * go away with their last fd; the subtests that attach or detach mounts
+ * do it in a child process with a mount namespace of its own, whose
+ * mounts are private, and the parent asserts on what the child reports.
+ * No subtest changes the namespace of test_progs, so none depends on
+ * another or on which ones -t selects. The BPF FS at /sys/fs/bpf that
+ * test_progs expects holds TEST_DIR.
+ *
+ * A kernel without BPF_F_PATH_FD (6.1 before the series) refuses the
+ * flag, and any non-zero path_fd, with EINVAL. The subtests listed in
+ * tests/expected-unpatched check what does not depend on either and pass
+ * there; every other one fails there, at its first use of the flag.
  */
 #define _GNU_SOURCE
 #include <test_progs.h>
@@ -15,39 +29,21 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
+#include <linux/magic.h>
 #include <linux/mount.h>
+#include "bpffs.h"
 
 #ifndef MNT_DETACH
 #define MNT_DETACH 2	/* from <sys/mount.h>, which clashes with <linux/mount.h> */
 #endif
 
-#define TEST_DIR	"/sys/fs/bpf/bpf_obj_path_fd"
+#define BPFFS_ROOT	"/sys/fs/bpf"
+#define TEST_DIR	BPFFS_ROOT "/bpf_obj_path_fd"
+/* where move_mount's child attaches a detached mount, in its namespace */
+#define MOVE_DIR	TEST_DIR "/move_mount"
 #define MAP_VALUE	0xcafebeef
-#define FEATURE		"kernel supports BPF_F_PATH_FD (Linux 6.5+)"
-
-static bool has_path_fd;
-
-/*
- * Subtests that need the flag fail first thing on a kernel without it,
- * saying so, instead of with some EINVAL further down.
- */
-static bool need_path_fd(void)
-{
-	return ASSERT_TRUE(has_path_fd, FEATURE);
-}
-
-/*
- * A kernel without BPF_F_PATH_FD refuses the flag with EINVAL before it
- * looks at the pathname; with it, the empty pathname gives ENOENT.
- */
-static bool kernel_has_path_fd(void)
-{
-	LIBBPF_OPTS(bpf_obj_get_opts, opts, .file_flags = BPF_F_PATH_FD,
-		    .path_fd = AT_FDCWD);
-
-	return bpf_obj_get_opts("", &opts) != -EINVAL;
-}
 
 static void close_fd(int *fd)
 {
@@ -83,17 +79,10 @@ static int sys_bpf_obj(int cmd, __u32 bpf_fd, const char *pathname,
 /* The root of a new BPF FS that is mounted nowhere, or -1. */
 static int create_detached_bpffs(void)
 {
-	int fs_fd, mnt_fd = -1;
+	int mnt_fd;
 
-	fs_fd = syscall(__NR_fsopen, "bpf", 0);
-	if (!ASSERT_GE(fs_fd, 0, "fsopen(bpf)"))
-		return -1;
-	if (ASSERT_OK(syscall(__NR_fsconfig, fs_fd, FSCONFIG_CMD_CREATE,
-			      NULL, NULL, 0), "fsconfig(CMD_CREATE)")) {
-		mnt_fd = syscall(__NR_fsmount, fs_fd, 0, 0);
-		ASSERT_GE(mnt_fd, 0, "fsmount");
-	}
-	close_fd(&fs_fd);
+	mnt_fd = detached_bpffs();
+	ASSERT_OK(mnt_fd < 0 ? -errno : 0, "detached_bpffs");
 	return mnt_fd;
 }
 
@@ -112,15 +101,43 @@ static int create_map(void)
 	return map_fd;
 }
 
-static __u32 obj_id(int fd)
+/*
+ * The id of a map, program or link, from the info struct of its kind;
+ * 0 (never an id) if there is none. No ASSERT_*() here: the children
+ * use them too.
+ */
+static __u32 map_id(int fd)
 {
-	/* the id is at offset 4 of every bpf_*_info */
+	struct bpf_map_info info = {};
+	__u32 len = sizeof(info);
+
+	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+}
+
+static __u32 prog_id(int fd)
+{
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
 
-	if (!ASSERT_OK(bpf_obj_get_info_by_fd(fd, &info, &len), "obj_info"))
-		return 0;
-	return info.id;
+	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+}
+
+static __u32 link_id(int fd)
+{
+	struct bpf_link_info info = {};
+	__u32 len = sizeof(info);
+
+	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+}
+
+/* @got_fd must be the object of @fd: the same id, and a real one. */
+static void check_same_id(__u32 (*id_of)(int fd), int fd, int got_fd,
+			  const char *name)
+{
+	__u32 id = id_of(fd);
+
+	ASSERT_NEQ(id, 0, "obj_id");
+	ASSERT_EQ(id_of(got_fd), id, name);
 }
 
 /* The re-opened fd must be the same map and read back the same value. */
@@ -130,7 +147,7 @@ static void check_same_map(int map_fd, int got_fd)
 
 	if (!ASSERT_GE(got_fd, 0, "obj_get"))
 		return;
-	ASSERT_EQ(obj_id(got_fd), obj_id(map_fd), "same_map_id");
+	check_same_id(map_id, map_fd, got_fd, "same_map_id");
 	ASSERT_OK(bpf_map_lookup_elem(got_fd, &key, &value), "map_lookup");
 	ASSERT_EQ(value, MAP_VALUE, "map_value");
 }
@@ -160,7 +177,7 @@ static void pin_get_map_at(int path_fd, const char *path)
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
-	if (!ASSERT_OK(pin_at(map_fd, path_fd, path), "obj_pin_opts"))
+	if (!ASSERT_OK(pin_at(map_fd, path_fd, path), "pin_path_fd"))
 		goto out;
 	got_fd = get_at(path_fd, path, 0);
 	check_same_map(map_fd, got_fd);
@@ -233,8 +250,6 @@ static void test_fd0_detached_mount(void)
 {
 	int mnt_fd;
 
-	if (!need_path_fd())
-		return;
 	mnt_fd = create_detached_bpffs();
 	if (mnt_fd < 0)
 		return;
@@ -248,8 +263,6 @@ static void test_fd0_o_path_dir(void)
 {
 	int dir_fd;
 
-	if (!need_path_fd())
-		return;
 	dir_fd = open(TEST_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (!ASSERT_GE(dir_fd, 0, "open_o_path"))
 		return;
@@ -298,8 +311,6 @@ static void test_flag_at_fdcwd(void)
 {
 	int cwd_fd;
 
-	if (!need_path_fd())
-		return;
 	cwd_fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (!ASSERT_GE(cwd_fd, 0, "save_cwd"))
 		return;
@@ -316,8 +327,6 @@ out:
 /* Like openat(2), an absolute pathname does not look at path_fd. */
 static void test_abs_path_ignores_path_fd(void)
 {
-	if (!need_path_fd())
-		return;
 	pin_get_map_at(-1, TEST_DIR "/abs_fd_map");
 	unlink(TEST_DIR "/abs_fd_map");
 }
@@ -410,8 +419,6 @@ static void test_ebadf_closed_path_fd(void)
 {
 	int map_fd, dir_fd;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -434,8 +441,6 @@ static void test_enotdir_file_path_fd(void)
 	char path[] = "/tmp/bpf_obj_path_fd.XXXXXX";
 	int map_fd, file_fd = -1;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -461,8 +466,6 @@ static void test_eperm_not_bpffs(void)
 	int map_fd, dir_fd = -1, cwd_fd = -1;
 	bool made = false, moved = false;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -496,8 +499,6 @@ static void test_eperm_dot_name(void)
 {
 	int map_fd, mnt_fd = -1;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -514,14 +515,13 @@ out:
 
 /*
  * EEXIST for a pin on a name that is taken; ENOENT for a get of a name
- * that is not there and for a pin into a directory that is not there.
+ * that is not there, for a pin into a directory that is not there, and
+ * for an empty pathname (there is no AT_EMPTY_PATH).
  */
 static void test_eexist_enoent(void)
 {
 	int map_fd, mnt_fd = -1;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -531,6 +531,8 @@ static void test_eexist_enoent(void)
 	ASSERT_EQ(get_at(mnt_fd, "map", 0), -ENOENT, "get_missing");
 	ASSERT_EQ(pin_at(map_fd, mnt_fd, "no_dir/map"), -ENOENT,
 		  "pin_missing_parent");
+	ASSERT_EQ(pin_at(map_fd, mnt_fd, ""), -ENOENT, "pin_empty_name");
+	ASSERT_EQ(get_at(mnt_fd, "", 0), -ENOENT, "get_empty_name");
 	ASSERT_OK(pin_at(map_fd, mnt_fd, "map"), "pin");
 	ASSERT_EQ(pin_at(map_fd, mnt_fd, "map"), -EEXIST, "pin_again");
 out:
@@ -543,14 +545,43 @@ static void test_eacces_not_object(void)
 {
 	int mnt_fd;
 
-	if (!need_path_fd())
-		return;
 	mnt_fd = create_detached_bpffs();
 	if (mnt_fd < 0)
 		return;
 	if (ASSERT_OK(mkdirat(mnt_fd, "dir", 0700), "mkdirat"))
 		ASSERT_EQ(get_at(mnt_fd, "dir", 0), -EACCES, "get_dir");
 	close_fd(&mnt_fd);
+}
+
+/*
+ * EROFS for a pin into a read-only mount, which a get still goes
+ * through. The detached mount is made read-only after a first pin, so
+ * the mount flag, and nothing else, makes the difference.
+ */
+static void test_erofs_rdonly_mount(void)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY };
+	int map_fd, mnt_fd = -1, got_fd = -1;
+
+	map_fd = create_map();
+	if (map_fd < 0)
+		return;
+	mnt_fd = create_detached_bpffs();
+	if (mnt_fd < 0)
+		goto out;
+	if (!ASSERT_OK(pin_at(map_fd, mnt_fd, "map"), "pin_rw"))
+		goto out;
+	if (!ASSERT_OK(syscall(__NR_mount_setattr, mnt_fd, "", AT_EMPTY_PATH,
+			       &attr, sizeof(attr)), "mount_setattr_rdonly"))
+		goto out;
+	ASSERT_EQ(pin_at(map_fd, mnt_fd, "map2"), -EROFS, "pin_rdonly_mount");
+	ASSERT_FALSE(exists_at(mnt_fd, "map2"), "nothing_pinned");
+	got_fd = get_at(mnt_fd, "map", 0);
+	check_same_map(map_fd, got_fd);
+out:
+	close_fd(&got_fd);
+	close_fd(&mnt_fd);
+	close_fd(&map_fd);
 }
 
 /*
@@ -610,8 +641,6 @@ static void test_get_rdonly_wronly(void)
 	__u32 key = 0, value = MAP_VALUE;
 	int map_fd, mnt_fd = -1, ro_fd = -1, wo_fd = -1;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -643,13 +672,16 @@ out:
 	close_fd(&map_fd);
 }
 
-static int load_prog(enum bpf_prog_type type, enum bpf_attach_type attach)
+/* A program that returns 0, or -1. */
+static int load_prog(enum bpf_prog_type type, enum bpf_attach_type attach,
+		     __u32 attach_btf_id)
 {
 	struct bpf_insn insns[] = {
-		BPF_MOV64_IMM(BPF_REG_0, 1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
 	};
-	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = attach);
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = attach,
+		    .attach_btf_id = attach_btf_id);
 	int prog_fd;
 
 	prog_fd = bpf_prog_load(type, "path_fd", "GPL", insns,
@@ -662,9 +694,7 @@ static void test_prog(void)
 {
 	int prog_fd, mnt_fd = -1, got_fd = -1;
 
-	if (!need_path_fd())
-		return;
-	prog_fd = load_prog(BPF_PROG_TYPE_SOCKET_FILTER, 0);
+	prog_fd = load_prog(BPF_PROG_TYPE_SOCKET_FILTER, 0, 0);
 	if (prog_fd < 0)
 		return;
 	mnt_fd = create_detached_bpffs();
@@ -674,12 +704,12 @@ static void test_prog(void)
 		goto out;
 	got_fd = get_at(mnt_fd, "prog", 0);
 	if (ASSERT_GE(got_fd, 0, "get"))
-		ASSERT_EQ(obj_id(got_fd), obj_id(prog_fd), "same_prog_id");
+		check_same_id(prog_id, prog_fd, got_fd, "same_prog_id");
 	close_fd(&got_fd);
 	/* a program gets the permission check, then opens as usual */
 	got_fd = get_at(mnt_fd, "prog", BPF_F_RDONLY);
 	if (ASSERT_GE(got_fd, 0, "get_rdonly"))
-		ASSERT_EQ(obj_id(got_fd), obj_id(prog_fd), "same_prog_id_rdonly");
+		check_same_id(prog_id, prog_fd, got_fd, "same_prog_id_rdonly");
 out:
 	close_fd(&got_fd);
 	close_fd(&mnt_fd);
@@ -687,24 +717,21 @@ out:
 }
 
 /*
- * A link that changes nothing: a device cgroup program that allows
- * every access, attached to a test cgroup that test_progs' cgroup
- * helpers make (and remove after the test). It needs no network
- * namespace and no device.
+ * A link that is attached to nothing, so it needs no cgroup, network
+ * namespace or device: a bpf_map iterator, whose program only runs when
+ * someone reads the iterator.
  */
 static void test_link(void)
 {
-	int prog_fd = -1, cg_fd, link_fd = -1, mnt_fd = -1, got_fd = -1;
+	int prog_fd, link_fd = -1, mnt_fd = -1, got_fd = -1, btf_id;
 
-	if (!need_path_fd())
+	btf_id = libbpf_find_vmlinux_btf_id("bpf_map", BPF_TRACE_ITER);
+	if (!ASSERT_GT(btf_id, 0, "find_iter_btf_id"))
 		return;
-	cg_fd = test__join_cgroup("/bpf_obj_path_fd");
-	if (!ASSERT_GE(cg_fd, 0, "join_cgroup"))
-		return;
-	prog_fd = load_prog(BPF_PROG_TYPE_CGROUP_DEVICE, BPF_CGROUP_DEVICE);
+	prog_fd = load_prog(BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER, btf_id);
 	if (prog_fd < 0)
-		goto out;
-	link_fd = bpf_link_create(prog_fd, cg_fd, BPF_CGROUP_DEVICE, NULL);
+		return;
+	link_fd = bpf_link_create(prog_fd, 0, BPF_TRACE_ITER, NULL);
 	if (!ASSERT_GE(link_fd, 0, "link_create"))
 		goto out;
 	mnt_fd = create_detached_bpffs();
@@ -714,7 +741,7 @@ static void test_link(void)
 		goto out;
 	got_fd = get_at(mnt_fd, "link", 0);
 	if (ASSERT_GE(got_fd, 0, "get"))
-		ASSERT_EQ(obj_id(got_fd), obj_id(link_fd), "same_link_id");
+		check_same_id(link_id, link_fd, got_fd, "same_link_id");
 	/* a link can only be opened read-write */
 	ASSERT_EQ(get_at(mnt_fd, "link", BPF_F_RDONLY), -EINVAL, "get_rdonly");
 	ASSERT_EQ(get_at(mnt_fd, "link", BPF_F_WRONLY), -EINVAL, "get_wronly");
@@ -723,7 +750,6 @@ out:
 	close_fd(&mnt_fd);
 	close_fd(&link_fd);
 	close_fd(&prog_fd);
-	close_fd(&cg_fd);
 }
 
 /*
@@ -758,8 +784,6 @@ static void test_nonzero_tail(void)
 	union bpf_attr attr;
 	int map_fd, mnt_fd = -1, got_fd = -1, err;
 
-	if (!need_path_fd())
-		return;
 	map_fd = create_map();
 	if (map_fd < 0)
 		return;
@@ -779,7 +803,8 @@ static void test_nonzero_tail(void)
 	ASSERT_FALSE(exists_at(mnt_fd, "map"), "nothing_pinned");
 
 	((char *)&attr)[tail] = 0;
-	ASSERT_OK(syscall(__NR_bpf, BPF_OBJ_PIN, &attr, sz), "pin_zero_tail");
+	err = syscall(__NR_bpf, BPF_OBJ_PIN, &attr, sz);
+	ASSERT_OK(err ? -errno : 0, "pin_zero_tail");
 	ASSERT_TRUE(exists_at(mnt_fd, "map"), "pinned");
 
 	attr.bpf_fd = 0;
@@ -789,6 +814,7 @@ static void test_nonzero_tail(void)
 	ASSERT_EQ(errno, EINVAL, "get_nonzero_tail_errno");
 	((char *)&attr)[tail] = 0;
 	got_fd = syscall(__NR_bpf, BPF_OBJ_GET, &attr, sz);
+	ASSERT_GE(got_fd < 0 ? -errno : got_fd, 0, "get_zero_tail");
 	check_same_map(map_fd, got_fd);
 out:
 	close_fd(&got_fd);
@@ -862,44 +888,78 @@ static void test_libbpf_opts_tail(void)
 	close_fd(&map_fd);
 }
 
-/* Objects pinned into a detached mount show up once it is attached. */
-static void test_move_mount(void)
+/*
+ * Unescape, in place, the octal escapes (\040 \011 \012 \134) that
+ * /proc/self/mountinfo uses for a space, tab, newline and backslash.
+ */
+static void unescape_mountinfo(char *s)
 {
-	char dir[] = "/tmp/bpf_obj_path_fd.XXXXXX";
-	char path[sizeof(dir) + 8];
-	int map_fd, mnt_fd = -1, got_fd = -1;
-	bool made = false, mounted = false;
+	char *out = s;
 
-	if (!need_path_fd())
-		return;
-	map_fd = create_map();
-	if (map_fd < 0)
-		return;
-	made = ASSERT_OK_PTR(mkdtemp(dir), "mkdtemp");
-	if (!made)
-		goto out;
-	mnt_fd = create_detached_bpffs();
-	if (mnt_fd < 0)
-		goto out;
-	if (!ASSERT_OK(pin_at(map_fd, mnt_fd, "map"), "pin"))
-		goto out;
-	mounted = !syscall(__NR_move_mount, mnt_fd, "", AT_FDCWD, dir,
-			   MOVE_MOUNT_F_EMPTY_PATH);
-	if (!ASSERT_TRUE(mounted, "move_mount"))
-		goto out;
-	snprintf(path, sizeof(path), "%s/map", dir);
-	got_fd = bpf_obj_get(path);
-	check_same_map(map_fd, got_fd);
-	/* still reachable through the fd, which is the mount's root now */
-	ASSERT_TRUE(exists_at(mnt_fd, "map"), "pinned_in_mount");
-out:
-	if (mounted)
-		ASSERT_OK(lazy_umount(dir), "umount");
-	if (made)
-		rmdir(dir);
-	close_fd(&got_fd);
-	close_fd(&mnt_fd);
-	close_fd(&map_fd);
+	while (*s) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*out++ = (s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0');
+			s += 4;
+		} else {
+			*out++ = *s++;
+		}
+	}
+	*out = '\0';
+}
+
+/*
+ * The BPF FS mounts in this mount namespace: how many there are, or -1
+ * if mountinfo cannot be read or has a line that does not parse. With
+ * @detach, each one found is lazily unmounted too. A line is: mount id,
+ * parent id, major:minor, root, mount point, mount options, optional
+ * fields (none or more), "-", fs type, source, super options.
+ */
+static int bpf_mounts(bool detach)
+{
+	char *line = NULL, *rest, *field, *where, *fstype;
+	size_t cap = 0;
+	int n = 0, i;
+	FILE *f;
+
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f)
+		return -1;
+	while (getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		where = NULL;
+		fstype = NULL;
+		rest = line;
+		for (i = 0; (field = strsep(&rest, " ")); i++) {
+			if (i == 4) {
+				where = field;
+			} else if (i >= 6 && !strcmp(field, "-")) {
+				fstype = strsep(&rest, " ");
+				break;
+			}
+		}
+		if (!where || !fstype) {
+			n = -1;
+			break;
+		}
+		unescape_mountinfo(fstype);
+		if (strcmp(fstype, "bpf"))
+			continue;
+		unescape_mountinfo(where);
+		if (detach)
+			lazy_umount(where);
+		n++;
+	}
+	if (ferror(f))
+		n = -1;
+	free(line);
+	fclose(f);
+	return n;
+}
+
+static int count_bpf_mounts(void)
+{
+	return bpf_mounts(false);
 }
 
 /* Number of open fds, or -1: a leaked mount fd is a leaked fd too. */
@@ -912,29 +972,208 @@ static int count_fds(void)
 	d = opendir("/proc/self/fd");
 	if (!d)
 		return -1;
+	errno = 0;
 	while ((ent = readdir(d)))
 		n += ent->d_name[0] != '.';
+	if (errno)
+		n = 0;
 	closedir(d);
 	return n - 1;	/* d's own fd */
 }
 
-/*
- * BPF FS mounts in this mount namespace, or -1. Only these: test_link's
- * cgroup helpers add a cgroup2 mount that lasts until the test ends.
- */
-static int count_bpf_mounts(void)
+/* This process's mount namespace, or 0. */
+static ino_t mntns_ino(void)
 {
-	char line[512];
-	int n = 0;
-	FILE *f;
+	struct stat st;
 
-	f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		n += !!strstr(line, " - bpf ");
-	fclose(f);
-	return n;
+	return stat("/proc/self/ns/mnt", &st) ? 0 : st.st_ino;
+}
+
+/*
+ * A child process that needs a mount namespace: how far it got, as its
+ * exit status. It makes no ASSERT_*(): its output would be lost. The
+ * parent checks the status, which names the step that failed.
+ */
+enum child_step {
+	CHILD_OK,
+	CHILD_UNSHARE,
+	CHILD_OWN_MNTNS,
+	CHILD_PRIVATE,
+	CHILD_MOVE_MOUNT,
+	CHILD_GET_BY_PATH,
+	CHILD_SAME_MAP,
+	CHILD_REPORT,
+	CHILD_HOLD,
+	CHILD_NO_BPFFS,
+	CHILD_RECV_FD,
+	CHILD_GET_SUPERVISOR,
+	CHILD_MAP,
+	CHILD_PIN,
+	CHILD_GET,
+	CHILD_DUP2_FD0,
+	CHILD_PIN_FD0,
+	CHILD_GET_FD0,
+	CHILD_NR_STEPS,
+};
+
+static const char * const child_steps[CHILD_NR_STEPS] = {
+	[CHILD_OK]		= "ok",
+	[CHILD_UNSHARE]		= "unshare(CLONE_NEWNS)",
+	[CHILD_OWN_MNTNS]	= "be in a mount namespace of its own",
+	[CHILD_PRIVATE]		= "make its mounts private",
+	[CHILD_MOVE_MOUNT]	= "move_mount() the detached mount",
+	[CHILD_GET_BY_PATH]	= "get the pin by its path there",
+	[CHILD_SAME_MAP]	= "find the same map and value",
+	[CHILD_REPORT]		= "tell the parent",
+	[CHILD_HOLD]		= "wait for the parent",
+	[CHILD_NO_BPFFS]	= "detach every BPF FS it can see",
+	[CHILD_RECV_FD]		= "receive the mount fd",
+	[CHILD_GET_SUPERVISOR]	= "get the supervisor's pin through the fd",
+	[CHILD_MAP]		= "create its map",
+	[CHILD_PIN]		= "pin through the fd",
+	[CHILD_GET]		= "get through the fd",
+	[CHILD_DUP2_FD0]	= "move the fd to 0",
+	[CHILD_PIN_FD0]		= "pin through fd 0",
+	[CHILD_GET_FD0]		= "get through fd 0",
+};
+
+/*
+ * In the child: a mount namespace of its own (not @parent_mntns), whose
+ * mounts are private, so that nothing it mounts or unmounts propagates
+ * to the namespace test_progs runs in, or to its peers.
+ */
+static enum child_step enter_own_mntns(ino_t parent_mntns)
+{
+	ino_t ino;
+
+	if (unshare(CLONE_NEWNS))
+		return CHILD_UNSHARE;
+	ino = mntns_ino();
+	if (!ino || ino == parent_mntns)
+		return CHILD_OWN_MNTNS;
+	if (syscall(__NR_mount, NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return CHILD_PRIVATE;
+	return CHILD_OK;
+}
+
+/* Reap child @pid; true if it went through all its steps. */
+static bool child_ok(pid_t pid, const char *name)
+{
+	int status = 0, step;
+	pid_t ret;
+
+	do {
+		ret = waitpid(pid, &status, 0);
+	} while (ret < 0 && errno == EINTR);
+	if (!ASSERT_EQ(ret, pid, "waitpid") ||
+	    !ASSERT_TRUE(WIFEXITED(status), "child_exited"))
+		return false;
+	step = WEXITSTATUS(status);
+	if (!ASSERT_LT(step, CHILD_NR_STEPS, "child_status"))
+		return false;
+	return ASSERT_STREQ(child_steps[step], "ok", name);
+}
+
+/*
+ * move_mount's child: attaches the detached mount @mnt_fd at MOVE_DIR
+ * in its own namespace, gets the map with id @id pinned there by path,
+ * tells the parent through @report_fd, and keeps the mount until the
+ * parent, having looked at its own namespace, closes @hold_fd's peer.
+ */
+static enum child_step move_mount_child(int mnt_fd, __u32 id, int report_fd,
+					int hold_fd, ino_t parent_mntns)
+{
+	__u32 key = 0, value = 0;
+	enum child_step step;
+	char byte = 0;
+	int got_fd;
+
+	step = enter_own_mntns(parent_mntns);
+	if (step != CHILD_OK)
+		return step;
+	if (syscall(__NR_move_mount, mnt_fd, "", AT_FDCWD, MOVE_DIR,
+		    MOVE_MOUNT_F_EMPTY_PATH))
+		return CHILD_MOVE_MOUNT;
+	got_fd = bpf_obj_get(MOVE_DIR "/map");
+	if (got_fd < 0)
+		return CHILD_GET_BY_PATH;
+	if (map_id(got_fd) != id || bpf_map_lookup_elem(got_fd, &key, &value) ||
+	    value != MAP_VALUE)
+		return CHILD_SAME_MAP;
+	if (write(report_fd, &byte, 1) != 1)
+		return CHILD_REPORT;
+	/* end of file once the parent is done */
+	if (read(hold_fd, &byte, 1) != 0)
+		return CHILD_HOLD;
+	return CHILD_OK;
+}
+
+/*
+ * Objects pinned into a detached mount show up by path once it is
+ * attached; a child does that in a mount namespace of its own, and the
+ * parent checks meanwhile that nothing of it reaches its own namespace.
+ */
+static void test_move_mount(void)
+{
+	int map_fd, mnt_fd = -1, report[2] = { -1, -1 }, hold[2] = { -1, -1 };
+	bool made = false;
+	ino_t mntns;
+	int mounts;
+	char byte;
+	pid_t pid;
+	__u32 id;
+
+	mntns = mntns_ino();
+	mounts = count_bpf_mounts();
+	if (!ASSERT_GE(mounts, 0, "count_bpf_mounts") ||
+	    !ASSERT_NEQ(mntns, 0, "mntns"))
+		return;
+	map_fd = create_map();
+	if (map_fd < 0)
+		return;
+	id = map_id(map_fd);
+	if (!ASSERT_NEQ(id, 0, "map_id"))
+		goto out;
+	mnt_fd = create_detached_bpffs();
+	if (mnt_fd < 0)
+		goto out;
+	if (!ASSERT_OK(pin_at(map_fd, mnt_fd, "map"), "pin"))
+		goto out;
+	made = ASSERT_OK(mkdir(MOVE_DIR, 0700), "mkdir_mount_point");
+	if (!made)
+		goto out;
+	if (!ASSERT_OK(pipe2(report, O_CLOEXEC), "pipe_report") ||
+	    !ASSERT_OK(pipe2(hold, O_CLOEXEC), "pipe_hold"))
+		goto out;
+	pid = fork();
+	if (pid == 0) {
+		close(report[0]);
+		close(hold[1]);
+		_exit(move_mount_child(mnt_fd, id, report[1], hold[0], mntns));
+	}
+	if (!ASSERT_GE(pid, 0, "fork"))
+		goto out;
+	close_fd(&report[1]);
+	close_fd(&hold[0]);
+	if (ASSERT_EQ(read(report[0], &byte, 1), 1, "child_attached")) {
+		ASSERT_EQ(count_bpf_mounts(), mounts, "no_bpf_mount_here");
+		ASSERT_FALSE(exists_at(AT_FDCWD, MOVE_DIR "/map"),
+			     "not_attached_here");
+	}
+	close_fd(&hold[1]);
+	child_ok(pid, "move_mount_child");
+	/* its namespace, and the mount in it, went with the child */
+	ASSERT_FALSE(exists_at(AT_FDCWD, MOVE_DIR "/map"), "not_attached_after");
+	ASSERT_TRUE(exists_at(mnt_fd, "map"), "pinned_in_mount");
+out:
+	close_fd(&hold[0]);
+	close_fd(&hold[1]);
+	close_fd(&report[0]);
+	close_fd(&report[1]);
+	if (made)
+		ASSERT_OK(rmdir(MOVE_DIR), "rmdir_mount_point");
+	close_fd(&mnt_fd);
+	close_fd(&map_fd);
 }
 
 static int send_fd(int sock, int fd)
@@ -981,46 +1220,7 @@ static int recv_fd(int sock)
 	return fd;
 }
 
-/* Where the delegate stopped: its exit status. */
-enum delegate_step {
-	DELEGATE_OK,
-	DELEGATE_UNSHARE,
-	DELEGATE_OWN_MNTNS,
-	DELEGATE_PRIVATE,
-	DELEGATE_NO_BPFFS,
-	DELEGATE_RECV_FD,
-	DELEGATE_MAP,
-	DELEGATE_PIN,
-	DELEGATE_GET,
-	DELEGATE_DUP2_FD0,
-	DELEGATE_PIN_FD0,
-	DELEGATE_GET_FD0,
-	DELEGATE_NR_STEPS,
-};
-
-static const char * const delegate_steps[DELEGATE_NR_STEPS] = {
-	[DELEGATE_OK]		= "ok",
-	[DELEGATE_UNSHARE]	= "unshare(CLONE_NEWNS)",
-	[DELEGATE_OWN_MNTNS]	= "in a mount namespace of its own",
-	[DELEGATE_PRIVATE]	= "make its mounts private",
-	[DELEGATE_NO_BPFFS]	= "detach every BPF FS it can see",
-	[DELEGATE_RECV_FD]	= "receive the mount fd",
-	[DELEGATE_MAP]		= "create its map",
-	[DELEGATE_PIN]		= "pin through the fd",
-	[DELEGATE_GET]		= "get through the fd",
-	[DELEGATE_DUP2_FD0]	= "move the fd to 0",
-	[DELEGATE_PIN_FD0]	= "pin through fd 0",
-	[DELEGATE_GET_FD0]	= "get through fd 0",
-};
-
-static ino_t mntns_ino(void)
-{
-	struct stat st;
-
-	return stat("/proc/self/ns/mnt", &st) ? 0 : st.st_ino;
-}
-
-/* Get @name through @path_fd and check the value the delegate wrote. */
+/* Get @name through @path_fd and check that it holds MAP_VALUE. */
 static bool delegate_got(int path_fd, const char *name)
 {
 	__u32 key = 0, value = 0;
@@ -1041,21 +1241,12 @@ static bool delegate_got(int path_fd, const char *name)
  */
 static bool detach_all_bpffs(void)
 {
-	char line[512], where[256];
-	int round;
-	FILE *f;
+	int round, n;
 
 	for (round = 0; round < 16; round++) {
-		f = fopen("/proc/self/mountinfo", "re");
-		if (!f)
-			return false;
-		while (fgets(line, sizeof(line), f))
-			if (strstr(line, " - bpf ") &&
-			    sscanf(line, "%*s %*s %*s %*s %255s", where) == 1)
-				lazy_umount(where);
-		fclose(f);
-		if (count_bpf_mounts() == 0)
-			return true;
+		n = bpf_mounts(true);
+		if (n <= 0)
+			return n == 0;
 	}
 	return false;
 }
@@ -1063,60 +1254,66 @@ static bool detach_all_bpffs(void)
 /*
  * The delegate: in a mount namespace of its own, with no BPF FS that it
  * could reach by a path (it detaches its copies of the supervisor's),
- * it gets the detached mount's fd over the socket and pins a map of its
- * own through it, also with the fd moved to 0. No ASSERT_*() here: the
- * child's output would be lost; the parent reports the step it stopped
- * at.
+ * it gets the detached mount's fd over the socket, finds the
+ * supervisor's pin through it, and pins a map of its own through it,
+ * also with the fd moved to 0.
  */
-static enum delegate_step delegate(int sock, ino_t parent_mntns)
+static enum child_step delegate(int sock, ino_t parent_mntns)
 {
 	__u32 key = 0, value = MAP_VALUE;
+	enum child_step step;
 	int mnt_fd, map_fd;
 
-	if (unshare(CLONE_NEWNS))
-		return DELEGATE_UNSHARE;
-	if (mntns_ino() == parent_mntns)
-		return DELEGATE_OWN_MNTNS;
-	/* no unmount may propagate back to the supervisor's namespace */
-	if (syscall(__NR_mount, NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
-		return DELEGATE_PRIVATE;
+	step = enter_own_mntns(parent_mntns);
+	if (step != CHILD_OK)
+		return step;
 	if (!detach_all_bpffs())
-		return DELEGATE_NO_BPFFS;
+		return CHILD_NO_BPFFS;
 	mnt_fd = recv_fd(sock);
 	if (mnt_fd < 0)
-		return DELEGATE_RECV_FD;
+		return CHILD_RECV_FD;
+	if (!delegate_got(mnt_fd, "supervisor"))
+		return CHILD_GET_SUPERVISOR;
 	map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "delegated", 4, 4, 1, NULL);
 	if (map_fd < 0 || bpf_map_update_elem(map_fd, &key, &value, BPF_ANY))
-		return DELEGATE_MAP;
+		return CHILD_MAP;
 	if (pin_at(map_fd, mnt_fd, "delegated"))
-		return DELEGATE_PIN;
+		return CHILD_PIN;
 	if (!delegate_got(mnt_fd, "delegated"))
-		return DELEGATE_GET;
+		return CHILD_GET;
 	if (dup2(mnt_fd, 0) != 0)
-		return DELEGATE_DUP2_FD0;
+		return CHILD_DUP2_FD0;
 	if (pin_at(map_fd, 0, "delegated_fd0"))
-		return DELEGATE_PIN_FD0;
+		return CHILD_PIN_FD0;
 	if (!delegate_got(0, "delegated_fd0"))
-		return DELEGATE_GET_FD0;
-	return DELEGATE_OK;
+		return CHILD_GET_FD0;
+	return CHILD_OK;
 }
 
 /*
  * Delegation as service and container managers do it: the supervisor
- * makes a detached BPF FS and hands its fd over SCM_RIGHTS to a process
- * in another mount namespace, which pins through it; the supervisor then
- * finds those pins through its own fd.
+ * makes a detached BPF FS, pins a map of its own there, and hands the
+ * fd over SCM_RIGHTS to a process in another mount namespace, which
+ * finds that pin and pins through the fd too; the supervisor then finds
+ * those pins through its own fd.
  */
 static void test_delegate_scm_rights(void)
 {
-	int sv[2] = { -1, -1 }, mnt_fd, status = 0, step;
+	int sv[2] = { -1, -1 }, mnt_fd, map_fd;
+	ino_t mntns;
 	pid_t pid;
 
-	if (!need_path_fd())
+	mntns = mntns_ino();
+	if (!ASSERT_NEQ(mntns, 0, "mntns"))
+		return;
+	map_fd = create_map();
+	if (map_fd < 0)
 		return;
 	mnt_fd = create_detached_bpffs();
 	if (mnt_fd < 0)
-		return;
+		goto out;
+	if (!ASSERT_OK(pin_at(map_fd, mnt_fd, "supervisor"), "supervisor_pin"))
+		goto out;
 	if (!ASSERT_OK(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv),
 		       "socketpair"))
 		goto out;
@@ -1124,7 +1321,8 @@ static void test_delegate_scm_rights(void)
 	if (pid == 0) {
 		close(sv[0]);
 		close(mnt_fd);
-		_exit(delegate(sv[1], mntns_ino()));
+		close(map_fd);
+		_exit(delegate(sv[1], mntns));
 	}
 	if (!ASSERT_GE(pid, 0, "fork"))
 		goto out;
@@ -1132,13 +1330,7 @@ static void test_delegate_scm_rights(void)
 	ASSERT_OK(send_fd(sv[0], mnt_fd), "send_fd");
 	/* had the send failed, the child now reads EOF instead of hanging */
 	close_fd(&sv[0]);
-	if (!ASSERT_EQ(waitpid(pid, &status, 0), pid, "waitpid") ||
-	    !ASSERT_TRUE(WIFEXITED(status), "delegate_exited"))
-		goto out;
-	step = WEXITSTATUS(status);
-	if (!ASSERT_LT(step, DELEGATE_NR_STEPS, "delegate_status"))
-		goto out;
-	if (!ASSERT_STREQ(delegate_steps[step], "ok", "delegate_stopped_at"))
+	if (!child_ok(pid, "delegate"))
 		goto out;
 	ASSERT_TRUE(delegate_got(mnt_fd, "delegated"), "supervisor_gets_pin");
 	ASSERT_TRUE(delegate_got(mnt_fd, "delegated_fd0"), "supervisor_gets_fd0_pin");
@@ -1146,6 +1338,7 @@ out:
 	close_fd(&sv[0]);
 	close_fd(&sv[1]);
 	close_fd(&mnt_fd);
+	close_fd(&map_fd);
 }
 
 /* Remove what a crashed earlier run may have left in TEST_DIR. */
@@ -1158,8 +1351,9 @@ static void remove_test_dir(void)
 	if (!d)
 		return;
 	while ((ent = readdir(d)))
-		if (ent->d_name[0] != '.')
-			unlinkat(dirfd(d), ent->d_name, 0);
+		if (ent->d_name[0] != '.' &&
+		    unlinkat(dirfd(d), ent->d_name, 0))
+			unlinkat(dirfd(d), ent->d_name, AT_REMOVEDIR);
 	closedir(d);
 	rmdir(TEST_DIR);
 }
@@ -1182,6 +1376,7 @@ static const struct {
 	{ "eperm_dot_name", test_eperm_dot_name },
 	{ "eexist_enoent", test_eexist_enoent },
 	{ "eacces_not_object", test_eacces_not_object },
+	{ "erofs_rdonly_mount", test_erofs_rdonly_mount },
 	{ "e2big_attr_size", test_e2big_attr_size },
 	{ "get_rdonly_wronly", test_get_rdonly_wronly },
 	{ "prog", test_prog },
@@ -1196,12 +1391,14 @@ static const struct {
 
 /*
  * Serial: subtests change the current directory and fd 0 of the process,
- * and share TEST_DIR. Each one must leave as many fds and mounts as it
- * found.
+ * and share TEST_DIR. Each one must leave as many fds and BPF FS mounts
+ * as it found, and the process in the mount namespace it started in.
  */
 void serial_test_bpf_obj_path_fd(void)
 {
 	int null_fd = -1, fds, mounts, i;
+	struct statfs st;
+	ino_t mntns;
 
 	/*
 	 * With fd 0 closed, open() hands out 0: a subtest would get its own
@@ -1215,7 +1412,12 @@ void serial_test_bpf_obj_path_fd(void)
 		if (!ASSERT_EQ(null_fd, 0, "hold_fd0"))
 			goto out;
 	}
-	has_path_fd = kernel_has_path_fd();
+	mntns = mntns_ino();
+	if (!ASSERT_NEQ(mntns, 0, "mntns"))
+		goto out;
+	if (!ASSERT_OK(statfs(BPFFS_ROOT, &st), "statfs " BPFFS_ROOT) ||
+	    !ASSERT_EQ((__u32)st.f_type, (__u32)BPF_FS_MAGIC, "bpffs_at " BPFFS_ROOT))
+		goto out;
 	remove_test_dir();
 	if (!ASSERT_OK(mkdir(TEST_DIR, 0700), "mkdir " TEST_DIR))
 		goto out;
@@ -1223,11 +1425,15 @@ void serial_test_bpf_obj_path_fd(void)
 	for (i = 0; i < ARRAY_SIZE(subtests); i++) {
 		if (!test__start_subtest(subtests[i].name))
 			continue;
+		/* if a count is impossible, the subtest fails */
 		fds = count_fds();
 		mounts = count_bpf_mounts();
+		ASSERT_GE(fds, 0, "count_fds");
+		ASSERT_GE(mounts, 0, "count_bpf_mounts");
 		subtests[i].fn();
 		ASSERT_EQ(count_fds(), fds, "fds_after");
 		ASSERT_EQ(count_bpf_mounts(), mounts, "bpf_mounts_after");
+		ASSERT_EQ(mntns_ino(), mntns, "same_mntns");
 	}
 	remove_test_dir();
 out:
