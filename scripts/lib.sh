@@ -219,18 +219,21 @@ format_series() {
 	shift
 	git -C "$KSRC" diff base..HEAD > "$out.diff"
 	# One --to per list and one --cc per person, so that git folds the
-	# headers as git send-email would send them.
+	# headers as git send-email would send them. get_maintainer.pl's
+	# order of people comes from a Perl hash: a fixed hash seed makes it
+	# the same on every run. The subsystem's list comes first.
+	set -- "$@" --to=bpf@vger.kernel.org
 	while read -r addr; do
-		[ -z "$addr" ] || set -- "$@" --to="$addr"
+		[ -z "$addr" ] || [ "$addr" = bpf@vger.kernel.org ] || set -- "$@" --to="$addr"
 	done <<-EOF
-	$(cd "$KSRC" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
-		--no-rolestats --no-m --no-r "$out.diff")
+	$(cd "$KSRC" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl scripts/get_maintainer.pl \
+		--no-git --no-git-fallback --no-rolestats --no-m --no-r "$out.diff")
 	EOF
 	while read -r addr; do
 		[ -z "$addr" ] || set -- "$@" --cc="$addr"
 	done <<-EOF
-	$(cd "$KSRC" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
-		--no-rolestats --no-l "$out.diff")
+	$(cd "$KSRC" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl scripts/get_maintainer.pl \
+		--no-git --no-git-fallback --no-rolestats --no-l "$out.diff")
 	EOF
 	rm -f "$out.diff"
 	# the VFS people who reviewed mainline's posting of the same change
@@ -244,7 +247,11 @@ format_series() {
 	*--to=*--cc=*) ;;
 	*) die "get_maintainer.pl named no lists or no people" ;;
 	esac
-	git -C "$KSRC" -c core.abbrev=12 format-patch -q -o "$out" --zero-commit \
+	# the cover letter's text as the branch description, for this
+	# command only: no check writes the tree's git config
+	git -C "$KSRC" -c core.abbrev=12 \
+		-c "branch.series.description=$(cat "$PATCHES/cover.txt")" \
+		format-patch -q -o "$out" --zero-commit \
 		--subject-prefix="$SUBJECT_PREFIX" --thread=shallow --notes "$@" base..HEAD
 	stable_mail_ids "$out"
 }

@@ -12,7 +12,6 @@ n=$(git rev-list --count base..HEAD)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git config branch.series.description "$(cat "$PATCHES/cover.txt")"
 # format_series (lib.sh) keeps the files identical whoever regenerates
 # them; the base is the unpacked Debian tree, named in the cover letter
 # rather than by a local commit id.

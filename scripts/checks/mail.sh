@@ -11,7 +11,6 @@ PATCHES=$(cd "${1:-$PATCHES}" && pwd)
 tap_init mail
 
 fmt=$check_dir/format-patch
-git -C "$KSRC" config branch.series.description "$(cat "$PATCHES/cover.txt")"
 format_series "$fmt" --cover-letter --cover-from-description=subject
 want=$(($(grep -c . "$PATCHES/series") + 1))
 if (cd "$fmt" && for p in 0*.patch; do cmp -s "$p" "$PATCHES/$p" || exit 1; done) &&

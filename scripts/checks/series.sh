@@ -38,6 +38,11 @@ trap 'rm -rf "$tmp"' EXIT
 cat $FRAGMENT "$TOP/config/nosyscall.config" "$0" "$TOP/scripts/lib.sh" \
 	"$TOP/scripts/checks/checkpatch.sh" "$TOP/scripts/build/build-kernel.sh" \
 	"$TOP/mk/test_progs.mk" "$TOP/mk/tests.mk" > "$tmp/scripts"
+# the tools whose versions change the results: a new compiler, sparse
+# or pahole makes every row again
+for t in gcc clang sparse pahole; do
+	printf '%s: %s\n' "$t" "$($t --version 2>&1 | head -n 1)"
+done >> "$tmp/scripts"
 base_key=$( (cat "$tmp/scripts"; git -C "$KSRC" rev-parse base) | sha256sum | cut -d' ' -f1)
 # The key of the row of patch number $1: the scripts and patches 1..$1,
 # without the mail headers that name the whole series (its Message-Ids).
