@@ -37,7 +37,7 @@ C	:= scripts/checks
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
 	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool bench-bin hostile-bin \
 	initramfs test_progs-cov initramfs-cov coverage run check test-tooling series-check conformance debug-check \
-	b4-check abi-check bench export-series checkpatch vng shell clean help
+	b4-check abi-check bench export-series ci-jobs ci-workflow arch-check checkpatch vng shell clean help
 
 all: run
 
@@ -70,6 +70,9 @@ help:
 	@echo "make abi-check     patched libbpf vs Debian's 1.4.6, both ways, natively and in the guest"
 	@echo "make bench         syscall cost and developer-loop tables (BENCH_COLD=0: no cold build)"
 	@echo "make export-series regenerate patches/ from the commits in build/linux"
+	@echo "make ci-jobs       the CI jobs (one per arch) and their make commands"
+	@echo "make ci-workflow   regenerate .github/workflows/check.yml from them"
+	@echo "make arch-check CHECK_ARCH=A   one arch of the matrix alone (A: $(MATRIX))"
 	@echo "make checkpatch    scripts/checkpatch.pl --strict on every patch"
 	@echo "make clean         remove build/"
 
@@ -226,6 +229,24 @@ bench: kernel kernel-base initramfs
 
 export-series:
 	@$(B)/export-series.sh
+
+# CI on another engine: one job per arch of the matrix, each the make
+# command a person types. .github/workflows/check.yml is generated from
+# this list (make ci-workflow), and checks/ci-workflow.sh fails when
+# they disagree or the validator rejects the file.
+ci-jobs:
+	@echo "x86_64	make check ARCHES=x86_64"
+	@$(foreach a,$(MATRIX),echo "$(a)	make arch-check CHECK_ARCH=$(a)";)
+
+ci-workflow:
+	@scripts/ci/gen-workflow.sh > .github/workflows/check.yml
+	@echo "==> wrote .github/workflows/check.yml" >&2
+
+# One arch of the matrix alone, as its CI job runs it.
+arch-check:
+	$(if $(filter $(CHECK_ARCH),$(MATRIX)),,$(error CHECK_ARCH must be one of: $(MATRIX)))
+	@$(MAKE) --no-print-directory initramfs-$(CHECK_ARCH)
+	@scripts/check.sh arch-$(CHECK_ARCH)
 
 clean:
 	rm -rf $(BUILD)

@@ -37,6 +37,7 @@ checks() {
 	uapi-sync $C/uapi-sync.sh base series
 	b4 $C/b4.sh $PATCHES
 	shellcheck $C/shellcheck.sh
+	ci-workflow $C/ci-workflow.sh
 	tooling-vmrun $T/vmrun.sh $BZ_PATCHED
 	tooling-splat-scan $T/splat-scan.sh
 	tooling-apply-series $T/apply-series.sh

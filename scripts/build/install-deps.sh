@@ -21,7 +21,7 @@ set -eu
 # 32-bit callers; gcc-aarch64-linux-gnu, libc6-dev-arm64-cross (only a
 # Recommends of the compiler) and qemu-system-arm the arm64 guest,
 # gcc-s390x-linux-gnu, libc6-dev-s390x-cross and qemu-system-misc the
-# s390x one.
+# s390x one. npm (when there is none) for the CI workflow's validator.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
@@ -37,6 +37,9 @@ for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
 		missing="$missing $p"
 done
+# npm fetches the workflow validator of checks/ci-workflow.sh; a node
+# installed another way serves as well
+command -v npm >/dev/null || missing="$missing npm"
 # the package's version, and vng's own ("virtme-ng 1.35")
 vng_ok() {
 	[ "$(dpkg-query -W -f='${Version}' virtme-ng 2>/dev/null)" = "$VNG_DEB" ] &&
