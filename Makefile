@@ -10,11 +10,14 @@
 #   make help      the other targets
 
 TOP := $(CURDIR)
+env_before := $(.VARIABLES)
 include mk/paths.mk
 include mk/tests.mk
 include mk/arches.mk
 include mk/coverage.mk
-export BUILD PREFIX ARCHES
+include mk/env.mk
+# the scripts take these from the environment over mk/env.mk's file
+export BUILD PREFIX ARCHES CROSS_ARCHES
 
 PKGCONF	:= PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig
 # Debian's libbpf-dev 1.4.6 (bookworm-backports) unpacked into

@@ -60,7 +60,7 @@ CFLAGS	:= -g -O0 -Wall -Werror -MMD -MP
 BPF_ARCH ?= x86
 BPF_ENDIAN ?= little
 CLANG	?= clang
-# (worked out once, when first used: the print-* goals never need it)
+# (worked out once, when first used)
 CLANG_SYS_INCLUDES = $(eval CLANG_SYS_INCLUDES := $(shell $(CLANG) -v -E - </dev/null 2>&1 | \
 	sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }'))$(CLANG_SYS_INCLUDES)
 BPF_CFLAGS = -g -Werror -D__TARGET_ARCH_$(BPF_ARCH) -m$(BPF_ENDIAN)-endian \
@@ -86,30 +86,13 @@ LIBBPF_COV := EXTRA_CFLAGS=--coverage
 LDLIBS	+= --coverage
 endif
 
-.PHONY: all libbpf print-tests print-series-tests print-coverage print-upstream-tests print-arches
+.PHONY: all libbpf
 ifneq ($(filter $(UPSTREAM_TESTS),$(TESTS)),)
 all: $(OUT)/test_progs $(patsubst %,$(OUT)/%.bpf.o,$(BPF_OBJS)) \
 	$(patsubst %,$(OUT)/%,$(LSM_PROGS))
 else
 all: $(OUT)/test_progs
 endif
-
-print-tests:
-	@echo $(PROJECT_TESTS)
-
-print-series-tests:
-	@echo $(SERIES_TESTS)
-
-print-coverage:
-	@echo $(COVERAGE_KERNEL) $(COVERAGE_LIBBPF)
-
-# the matrix's arches besides x86_64 (ARCHES narrows it)
-print-arches:
-	@echo $(CROSS_ARCHES)
-
-# A=<arch of mk/arches.mk>: the upstream tests that run there
-print-upstream-tests:
-	@echo $(if $(A),$(UPSTREAM_$(A)),$(UPSTREAM_TESTS))
 
 # libbpf's own Makefile knows its dependencies; let it decide what to do.
 libbpf:
@@ -122,11 +105,9 @@ $(LIBBPF_A): libbpf
 # tests.h and the link follow a change of the list even when the new
 # tests' sources are older.
 TESTS_LIST := $(GEN)/tests.list
-ifeq ($(filter print-%,$(MAKECMDGOALS)),)
 ifneq ($(strip $(file < $(TESTS_LIST))),$(strip $(TESTS)))
 $(shell mkdir -p $(GEN))
 $(file > $(TESTS_LIST),$(strip $(TESTS)))
-endif
 endif
 
 # Same generator as the selftests Makefile, over our test files only.

@@ -5,10 +5,17 @@
 
 # The repository: the nearest directory above the script with this file.
 TOP=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
-# The artifact paths of mk/paths.mk, each "NAME := value" line read as
-# NAME=${NAME:-value} with $(X) as ${X}.
-eval "$(sed -n 's/\$(\([A-Za-z_0-9]*\))/${\1}/g
-	s/^\([A-Za-z_0-9]*\)[[:space:]]*[:?]=[[:space:]]*\(.*\)$/\1=${\1:-\2}/p' "$TOP/mk/paths.mk")"
+# The facts of mk/*.mk (paths, test lists, the arch matrix), from the
+# file make writes of them (mk/env.mk): made again, by one make call,
+# only when an .mk file or the Makefile is newer than it.
+BUILD=${BUILD:-$TOP/build}
+env_sh=$BUILD/env.sh
+if [ ! -f "$env_sh" ] || [ -n "$(find "$TOP/Makefile" "$TOP/mk" -newer "$env_sh" 2>/dev/null | head -n 1)" ]; then
+	make -s --no-print-directory -C "$TOP" BUILD="$BUILD" env >&2 ||
+		{ echo "lib.sh: error: make could not write $env_sh" >&2; exit 1; }
+fi
+# shellcheck source=/dev/null # generated: NAME=${NAME:-value} lines
+. "$env_sh"
 PATCHES=${PATCHES:-$TOP/patches}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
@@ -97,23 +104,19 @@ series_hash() {
 	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
 }
 
-# What mk/test_progs.mk (with mk/tests.mk and mk/arches.mk) says, by
-# its print-* goals: mk_print [VAR=VALUE...] GOAL
-mk_print() {
-	make -s --no-print-directory -f "$TOP/mk/test_progs.mk" KSRC="$KSRC" OUT=/ "$@"
-}
-# The project's test_progs tests (PROJECT_TESTS of mk/tests.mk, which
-# mk/test_progs.mk builds), in the form test_progs -t takes.
-TP_TESTS=$(mk_print print-tests | tr ' ' ,)
-[ -n "$TP_TESTS" ] || die "cannot read PROJECT_TESTS of mk/tests.mk"
+# The project's test_progs tests (PROJECT_TESTS of mk/tests.mk), in the
+# form test_progs -t takes.
+TP_TESTS=$(echo "$PROJECT_TESTS" | tr ' ' ,)
+[ -n "$TP_TESTS" ] || die "PROJECT_TESTS of mk/tests.mk is empty"
 # 6.1's own tests that pin and get, as mk/tests.mk lists them; with an
 # arch of the matrix, those that run there (mk/arches.mk)
 upstream_tests() { # [arch]
-	mk_print A="${1:-}" print-upstream-tests
+	if [ -n "${1:-}" ]; then eval "echo \$UPSTREAM_$1"; else echo "$UPSTREAM_TESTS"; fi
 }
-# The matrix's arches besides x86_64 (mk/arches.mk), as ARCHES narrows it.
+# The matrix's arches besides x86_64 (mk/arches.mk), as ARCHES narrows it
+# (make exports CROSS_ARCHES; a script run alone gets the file's).
 cross_arches() {
-	mk_print print-arches
+	echo "$CROSS_ARCHES"
 }
 
 # Every subtest, as "test/subtest", that the sources of the TP_TESTS in

@@ -17,8 +17,7 @@ kernel=${1:-$BZ_DEBUG}
 tap_init coverage
 out=$check_dir
 rm -rf "$out/gcov"
-files=$(mk_print print-coverage)
-[ -n "$files" ] || die "cannot read mk/coverage.mk"
+files="$COVERAGE_KERNEL $COVERAGE_LIBBPF"
 
 # Where each file's notes (.gcno) are, and the end of its counters'
 # path in the guest.

@@ -16,7 +16,7 @@ obj=$2
 tap_init mutant
 cache=$CACHE/mutant
 mkdir -p "$cache"
-tests=$(mk_print print-series-tests | tr ' ' ,)
+tests=$(echo "$SERIES_TESTS" | tr ' ' ,)
 tip=$(git -C "$KSRC" rev-parse 'series^{tree}')
 [ "$(git -C "$wt" rev-parse 'HEAD^{tree}')" = "$tip" ] ||
 	die "$wt is not at the series' tip: run the series check first"

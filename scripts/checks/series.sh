@@ -219,7 +219,7 @@ while read -r p; do
 				{ lb=FAIL; cat "$tmp/lb" >&2; }
 		fi
 		# the tests of mk/test_progs.mk that this patch's tree has
-		tests=$(for t in $(mk_print print-series-tests); do
+		tests=$(for t in $SERIES_TESTS; do
 			[ ! -f "$wt/tools/testing/selftests/bpf/prog_tests/$t.c" ] || echo "$t"
 		done)
 		[ -n "$tests" ] && selftest=yes
