@@ -157,8 +157,8 @@ examples: libbpf-1.4.6
 bpftool: series
 	@$(B)/build-bpftool.sh >/dev/null
 
-bench-bin: libbpf
-	@$(PKGCONF) $(MAKE) -s --no-print-directory -C bench OUT=$(BENCH_BIN)
+bench-bin: libbpf-1.4.6
+	@$(PKGCONF_146) $(MAKE) -s --no-print-directory -C bench OUT=$(BENCH_BIN)
 
 hostile-bin: series
 	@$(MAKE) -s --no-print-directory -C tests KSRC=$(KSRC) OUT=$(TESTS_BIN)

@@ -25,6 +25,11 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <bpf/bpf.h>
+
+/* Debian 12's linux/bpf.h (Linux 6.1) predates the flag; its value is ABI. */
+#ifndef BPF_F_PATH_FD
+#define BPF_F_PATH_FD (1U << 14)
+#endif
 #include "../tests/bpffs.h"
 
 #define ROOT "/sys/fs/bpf/pin_bench"

@@ -21,14 +21,15 @@ set -eu
 # 32-bit callers; gcc-aarch64-linux-gnu, libc6-dev-arm64-cross (only a
 # Recommends of the compiler) and qemu-system-arm the arm64 guest,
 # gcc-s390x-linux-gnu, libc6-dev-s390x-cross and qemu-system-misc the
-# s390x one. npm (when there is none) for the CI workflow's validator.
+# s390x one. npm (when there is none) for the CI workflow's validator;
+# shellcheck for the shellcheck check.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
 xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests
 python3-patatt git-filter-repo libbpf1 udev gcc-i686-linux-gnu libc6-dev-i386-cross
 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm
-gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-misc"
+gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-misc shellcheck"
 VNG_DEB=1.35-1
 VNG_VERSION=1.35
 

@@ -1,8 +1,11 @@
 #!/bin/sh
-# The patched libbpf as users meet it: an outside program built with
-# only pkg-config's flags, the examples natively (host >= 6.5, root) and
-# in the guest, their message on the unpatched kernel, and the tree's
-# bpftool finding objects pinned through path_fd.
+# Userspace on the series: the tree's libbpf (kept for the selftests and
+# bpftool, installed in PREFIX for the checks) reports 1.1 and has the
+# new API when built with only pkg-config's flags; the examples, built
+# against Debian's libbpf 1.4.6 as a C programmer builds them, natively
+# (host >= 6.5, root) and in the guest, and their message on the
+# unpatched kernel; the tree's bpftool finding objects pinned through
+# path_fd.
 #   checks/userspace.sh [PATCHED_BZIMAGE [UNPATCHED_BZIMAGE]]
 set -eu
 . "$(dirname "$0")/../lib.sh"
@@ -16,7 +19,7 @@ vmrun() { "$TOP/scripts/vmrun" -t 120 "$@"; }
 cc -o "$check_dir/outside" "$TOP/tests/outside.c" \
 	$(PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig pkg-config --cflags --libs libbpf) ||
 	die "tests/outside.c does not build with pkg-config's flags"
-expect_status 0 "outside program built with only pkg-config flags sees the new API, reports libbpf 1.1 and runs" \
+expect_status 0 "the tree's libbpf, built against with only pkg-config flags: new API, reports 1.1" \
 	env LD_LIBRARY_PATH="$PREFIX/lib" "$check_dir/outside"
 
 native_examples() {

@@ -1,15 +1,18 @@
 #!/bin/sh
 # The MAINTAINERS waiver of checks/checkpatch.sh must refuse a new file
-# that no entry but "THE REST" covers: the docs patch, made to add
-# CREDITS instead of its .rst, has to fail with FILE_PATH_CHANGES.
+# that no entry but "THE REST" covers: the series' patch that adds a
+# file, made to add it as the top-level CREDITS instead, has to fail
+# with FILE_PATH_CHANGES.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
 tap_init tooling-checkpatch-waiver
 
 dir=$check_dir/uncovered
 mkdir -p "$dir"
-docs=$(ls "$PATCHES"/*-bpf-docs-*.patch)
-sed 's|Documentation/bpf/pinning\.rst|CREDITS|g' "$docs" > "$dir/0001-uncovered.patch"
+new=$(grep -l '^new file mode' "$PATCHES"/0*.patch | head -n 1)
+[ -n "$new" ] || die "no patch of $PATCHES adds a file: nothing to turn into an uncovered one"
+file=$(awk '/^diff --git /{f=$4} /^new file mode/{sub("^b/","",f); print f; exit}' "$new")
+sed "s|$file|CREDITS|g" "$new" > "$dir/0001-uncovered.patch"
 echo 0001-uncovered.patch > "$dir/series"
 rc=0
 RESULTS=$check_dir "$TOP/scripts/checks/checkpatch.sh" "$dir" > "$check_dir/out" 2>&1 || rc=$?
