@@ -16,6 +16,14 @@ include mk/tests.mk
 include mk/arches.mk
 include mk/coverage.mk
 include mk/env.mk
+include mk/checks.mk
+# build/checks.list, "NAME COMMAND" a line, for scripts/check.sh: made
+# anew (into a file of its own, then renamed) by every make that reads
+# mk/checks.mk, after all of it, so that it follows ARCHES.
+CHECKS_LIST := $(BUILD)/checks.list
+checks_tmp := $(shell mkdir -p $(BUILD) && mktemp $(BUILD)/.checks.list.XXXXXX)
+$(foreach c,$(CHECKS),$(file >>$(checks_tmp),$(c) $(CHECK_CMD_$(c))))
+$(shell mv -f $(checks_tmp) $(CHECKS_LIST))
 # the scripts take these from the environment over mk/env.mk's file
 export BUILD PREFIX ARCHES CROSS_ARCHES
 
@@ -39,7 +47,7 @@ C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
 	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool bench-bin hostile-bin \
-	initramfs test_progs-cov initramfs-cov coverage run check test-tooling series-check conformance debug-check \
+	initramfs test_progs-cov initramfs-cov coverage run check $(CHECKS:%=check-%) test-tooling series-check conformance debug-check \
 	b4-check abi-check bench export-series ci-jobs ci-workflow arch-check checkpatch vng shell clean help
 
 all: run
@@ -197,34 +205,27 @@ shell: kernel test_progs
 	@[ -t 0 ] || { echo "make shell: needs a terminal on stdin; for one command use scripts/vng-run -- CMD" >&2; exit 1; }
 	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- sh -c 'mount -t bpf bpf /sys/fs/bpf; exec sh -i'
 
-# Every check needs these; check.sh runs the checks and sums them up.
-check: kernels initramfs initramfs-cov $(CROSS_ARCHES:%=initramfs-%) libbpf
+# The checks of mk/checks.mk: make check builds what they all need and
+# runs them (scripts/check.sh sums them up); make check-NAME runs one,
+# after what it needs.
+check: $(sort $(foreach c,$(CHECKS),$(CHECK_NEEDS_$(c))))
 	@scripts/check.sh
 
-test-tooling: kernel initramfs $(CROSS_ARCHES:%=initramfs-%)
+$(foreach c,$(CHECKS),$(eval check-$(c): $(CHECK_NEEDS_$(c))))
+$(CHECKS:%=check-%):
+	@scripts/check.sh $(@:check-%=%)
+
+test-tooling: $(sort $(foreach c,$(filter tooling-%,$(CHECKS)),$(CHECK_NEEDS_$(c))))
 	@scripts/check.sh 'tooling-*'
 
-# One check alone (check.sh sums its TAP too).
-series-check: kernel-base initramfs
-	@scripts/check.sh series
-
-conformance: kernel kernel-base kernel-6.12 initramfs $(CROSS_ARCHES:%=initramfs-%)
-	@scripts/check.sh conformance
-
-coverage: kernel-debug initramfs-cov
-	@scripts/check.sh coverage
-
-debug-check: kernel-debug initramfs
-	@scripts/check.sh hostile-debug
-
-b4-check: series
-	@scripts/check.sh b4
-
-abi-check: kernel initramfs libbpf libbpf-1.4.6
-	@scripts/check.sh libbpf-abi
-
-checkpatch: series
-	@scripts/check.sh checkpatch
+# the names some checks are known by
+series-check: check-series
+conformance: check-conformance
+coverage: check-coverage
+debug-check: check-hostile-debug
+b4-check: check-b4
+abi-check: check-libbpf-abi
+checkpatch: check-checkpatch
 
 bench: kernel kernel-base initramfs
 	@scripts/bench/syscall.sh

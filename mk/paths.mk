@@ -4,6 +4,8 @@
 # make's command line) moves it for make and the scripts alike.
 
 BUILD		?= $(TOP)/build
+# the series as mail (the repository's own)
+PATCHES		?= $(TOP)/patches
 PREFIX		?= $(BUILD)/prefix
 
 # kernel trees (source, objects) and the bzImage of each kernel

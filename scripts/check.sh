@@ -6,45 +6,18 @@
 # in $RESULTS/<check>/. Their inputs (the kernels, the initramfs, the
 # installed libbpf) are make targets that make check builds first.
 #   check.sh [PATTERN...]   only the checks whose names match a pattern
+#   check.sh --plan [PATTERN...]   print the plan and stop
 # CHECK_JOBS (default 2) checks run at once; output comes in list order.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-C=$TOP/scripts/checks
-T=$TOP/tests/tooling
-arches=$(cross_arches) || die "cannot read the arch matrix (mk/arches.mk)"
-# name, then the command; the slowest first, so that it starts first;
-# one arch-A for each arch of the matrix (mk/arches.mk, ARCHES narrows it)
-checks() {
-	cat <<-EOF
-	hostile-debug $C/hostile.sh debug $BZ_DEBUG $KOBJ_DEBUG/.config
-	coverage $C/coverage.sh $BZ_DEBUG
-	series $C/series.sh
-	hostile-patched $C/hostile.sh patched $BZ_PATCHED
-	conformance $C/conformance.sh $BZ_PATCHED $BZ_BASE $BZ_612
-	selftests $C/selftests.sh $BZ_PATCHED
-	userspace $C/userspace.sh $BZ_PATCHED $BZ_BASE
-	libbpf-abi $C/libbpf-abi.sh $BZ_PATCHED
-	vng $C/vng.sh $BZ_PATCHED
-	compat32 $C/compat32.sh $BZ_PATCHED
-	EOF
-	for a in $arches; do
-		echo "arch-$a $C/arch.sh $a"
-	done
-	cat <<-EOF
-	checkpatch $C/checkpatch.sh $PATCHES
-	mail $C/mail.sh $PATCHES
-	uapi-sync $C/uapi-sync.sh base series
-	b4 $C/b4.sh $PATCHES
-	shellcheck $C/shellcheck.sh
-	ci-workflow $C/ci-workflow.sh
-	tooling-vmrun $T/vmrun.sh $BZ_PATCHED
-	tooling-splat-scan $T/splat-scan.sh
-	tooling-apply-series $T/apply-series.sh
-	tooling-checkpatch-waiver $T/checkpatch-waiver.sh
-	tooling-b4-unthreaded $T/b4-unthreaded.sh
-	EOF
-}
+# The checks, "NAME COMMAND" a line, as mk/checks.mk defines them (make
+# writes the list; ARCHES narrows its arch-A entries).
+list=$BUILD/checks.list
+[ -f "$list" ] || make -s --no-print-directory -C "$TOP" env >&2 ||
+	die "make could not write $list"
+[ -s "$list" ] || die "$list names no check"
+checks() { cat "$list"; }
 selected() {
 	[ $# = 1 ] && return 0
 	name=$1
@@ -56,6 +29,8 @@ selected() {
 	return 1
 }
 
+plan_only=
+[ "${1:-}" != --plan ] || { plan_only=y; shift; }
 tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || :; rm -rf "$tmp"' EXIT
 mkdir -p "$RESULTS"
@@ -84,6 +59,10 @@ while read -r name cmd; do
 done < "$tmp/all" > "$tmp/plan"
 [ -s "$tmp/plan" ] || die "no check matches: $*"
 echo "==> check.sh: plan: $(grep -c . "$tmp/plan") checks, $jobs at a time: $(tr '\n' ' ' < "$tmp/plan")" >&2
+if [ -n "$plan_only" ]; then
+	cat "$tmp/plan"
+	exit 0
+fi
 started=0
 while read -r name cmd; do
 	selected "$name" "$@" || continue

@@ -16,7 +16,6 @@ if [ ! -f "$env_sh" ] || [ -n "$(find "$TOP/Makefile" "$TOP/mk" -newer "$env_sh"
 fi
 # shellcheck source=/dev/null # generated: NAME=${NAME:-value} lines
 . "$env_sh"
-PATCHES=${PATCHES:-$TOP/patches}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
 # shellcheck disable=SC2034 # for the scripts that source this file

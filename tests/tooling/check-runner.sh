@@ -1,0 +1,52 @@
+#!/bin/sh
+# make check's runner, tried on a copy of the repository (its tracked
+# files, with a build directory of its own): a check added by one entry
+# in mk/checks.mk shows up in the plan, and when that check fails on
+# purpose, the summary names its failing test, the test's diagnostic,
+# the error line of its stderr and where that stderr is kept.
+set -eu
+. "$(dirname "$0")/../../scripts/lib.sh"
+tap_init tooling-check-runner
+
+copy=$check_dir/repo
+mkdir -p "$copy"
+# what git tracks and what it would track (new files not yet committed)
+(cd "$TOP" && git ls-files -z --cached --others --exclude-standard |
+	xargs -0 -I{} sh -c '[ ! -e "$1" ] || printf "%s\0" "$1"' sh {} |
+	cpio -0pdm --quiet "$copy") || die "cannot copy the repository"
+cat > "$copy/tests/tooling/demo-fail.sh" <<'DEMO'
+#!/bin/sh
+echo "not ok 1 - demo: the widget is 3, not 4"
+echo "# expected 4 from the widget"
+echo "demo-fail.sh: error: the widget broke" >&2
+echo "1..1"
+exit 1
+DEMO
+chmod +x "$copy/tests/tooling/demo-fail.sh"
+echo '$(eval $(call check,demo-added,$(TT)/demo-fail.sh,))' >> "$copy/mk/checks.mk"
+run() { env BUILD="$copy/build" PREFIX="$copy/build/prefix" "$@"; }
+
+run make -s --no-print-directory -C "$copy" env > "$check_dir/env.out" 2>&1 ||
+	die "make env in the copy failed ($check_dir/env.out)"
+run sh "$copy/scripts/check.sh" --plan > "$check_dir/plan.out" 2>&1 || true
+if grep -qx demo-added "$check_dir/plan.out" && grep -q '^==> check.sh: plan: .* demo-added' "$check_dir/plan.out"; then
+	ok "a check added by one line in mk/checks.mk is in the plan"
+else
+	not_ok "the added check is not in the plan ($check_dir/plan.out)"
+fi
+
+rc=0
+run sh "$copy/scripts/check.sh" demo-added > "$check_dir/run.out" 2>&1 || rc=$?
+summary=$(sed -n '/^=== failures$/,$p' "$check_dir/run.out")
+stderr_log=$copy/build/results/demo-added/stderr.log
+if [ "$rc" != 0 ] && [ "$(tail -n 1 "$check_dir/run.out")" = "0 passed, 1 failed, 0 skipped" ] &&
+   echo "$summary" | grep -q 'not ok 1 - demo: the widget is 3, not 4' &&
+   echo "$summary" | grep -q '# expected 4 from the widget' &&
+   echo "$summary" | grep -q 'error: the widget broke' &&
+   echo "$summary" | grep -qF "stderr: $stderr_log" && grep -q 'the widget broke' "$stderr_log"; then
+	ok "a check that fails on purpose: the summary gives its test, diagnostic, error line and stderr's path"
+else
+	not_ok "the failure summary lacks the reason (status $rc; $check_dir/run.out)"
+	tail -n 15 "$check_dir/run.out" | sed 's/^/# /'
+fi
+tap_done
