@@ -22,7 +22,7 @@ set -eu
 # Recommends of the compiler) and qemu-system-arm the arm64 guest,
 # gcc-s390x-linux-gnu, libc6-dev-s390x-cross and qemu-system-misc the
 # s390x one. npm (when there is none) for the CI workflow's validator;
-# shellcheck for the shellcheck check.
+# and the shellcheck package for the shellcheck check.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
