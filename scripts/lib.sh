@@ -138,10 +138,14 @@ subtest_result() {
 	r=$(sed -n "s|^#[0-9]*/[0-9]* *$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
 }
-# A guest script prints "TAG NAME STATUS" after each of its parts: the
-# last STATUS of part NAME in LOG, empty if the part never reported.
-guest_status() { # log tag name
-	sed -n "s/^$2 $3 \([0-9]*\)$/\1/p" "$1" | tail -n 1
+# guest/part prints "guest-status NAME STATUS LAST-LINE" after each part
+# of a guest run: the last STATUS of part NAME in LOG (a number, or
+# "absent"), empty if the part never reported; and its LAST-LINE.
+guest_status() { # log name
+	sed -n "s/^guest-status $2 \([0-9a-z]*\)\( .*\)\{0,1\}$/\1/p" "$1" | tail -n 1
+}
+guest_last() { # log name
+	sed -n "s/^guest-status $2 [0-9a-z]* //p" "$1" | tail -n 1
 }
 # TAP for the runner's own status of a guest run: 0, or it failed the
 # run (a kernel report, a panic, a timeout; see the console LOG).

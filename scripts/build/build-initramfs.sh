@@ -21,6 +21,7 @@ mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" \
 	"$stage/tmp" "$stage/root" "$stage/vmrun" "$stage/mnt"
 cp "$busybox" "$stage/bin/busybox"
 cp "$TOP/guest/init" "$stage/init"
+cp "$TOP/guest/part" "$stage/bin/part"
 for b in "$@"; do
 	[ -f "$b" ] || die "$b not found"
 	case $b in

@@ -14,12 +14,12 @@ log=$check_dir/guest.log
 step "obj_fuzz and obj_unpriv on $arch"
 rc=0
 "$TOP/scripts/vmrun" -A "$arch" -l "$log" -t 900 -- sh -c '
-	obj_fuzz 20000 1; echo "arch-status obj_fuzz $?"
-	obj_unpriv; echo "arch-status obj_unpriv $?"' >/dev/null 2>"$check_dir/runner.err" || rc=$?
+	part obj_fuzz obj_fuzz 20000 1
+	part obj_unpriv obj_unpriv' >/dev/null 2>"$check_dir/runner.err" || rc=$?
 for p in obj_fuzz obj_unpriv; do
-	s=$(guest_status "$log" arch-status "$p")
+	s=$(guest_status "$log" "$p")
 	if [ "$s" = 0 ]; then
-		ok "$arch: $p: $(grep "^$p: " "$log" | tail -n 1)"
+		ok "$arch: $p: $(guest_last "$log" "$p")"
 	else
 		not_ok "$arch: $p: status ${s:-missing} (log: $log)"
 	fi

@@ -18,11 +18,10 @@ step "32-bit callers in the guest ($kernel)"
 rc=0
 "$TOP/scripts/vmrun" -k "$kernel" -l "$log" -t 900 -- sh -c '
 	for p in attr_layout attr_layout32 "obj_fuzz32 $0 1" obj_unpriv32; do
-		$p
-		echo "compat32-status ${p%% *} $?"
+		part "${p%% *}" $p
 	done' "$calls" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 for p in $parts; do
-	s=$(guest_status "$log" compat32-status "$p")
+	s=$(guest_status "$log" "$p")
 	if [ "$s" = 0 ]; then
 		ok "$p: passed in the guest"
 	else

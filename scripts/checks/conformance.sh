@@ -47,11 +47,11 @@ guest() { # col tests vmrun-option...
 	shift 2
 	rc=0
 	"$TOP/scripts/vmrun" "$@" -l "$out/$col.log" -t 900 -- sh -c \
-		'test_progs -t "$1"; echo "conformance-status project $?"; upstream-suite "$2"' \
+		'part project test_progs -t "$1"; upstream-suite "$2"' \
 		sh "$TP_TESTS" "$(commas "$tests")" >/dev/null 2>>"$out/runner.err" || rc=$?
 	tap_run_status "$rc" "conformance: the $col kernel" "$out/$col.log"
-	p=$(guest_status "$out/$col.log" conformance-status project)
-	u=$(guest_status "$out/$col.log" upstream-status test_progs)
+	p=$(guest_status "$out/$col.log" project)
+	u=$(guest_status "$out/$col.log" upstream)
 	[ "$col" != unpatched ] || p="${p:+0}"
 	[ "$col" != mainline ] || u="${u:+0}"
 	if [ "$p" = 0 ] && [ "$u" = 0 ]; then
@@ -199,7 +199,7 @@ upstream_cell() { # kernel log test
 	for k in $gk; do
 		if ! runs_on "$k" test_bpftool_metadata.sh; then
 			printf ' %-10s' -
-		elif [ "$(guest_status "$out/$k.log" upstream-status bpftool_metadata)" = 0 ] &&
+		elif [ "$(guest_status "$out/$k.log" bpftool_metadata)" = 0 ] &&
 		   grep -q '^selftests: bpftool_metadata \[PASS\]' "$out/$k.log"; then
 			printf ' %-10s' PASS
 		else
@@ -217,7 +217,7 @@ upstream_cell() { # kernel log test
 		fi
 		calls=$(sed -n 's/^lsm_mknod: control [1-9][0-9]* pin-errno EPERM pin-calls \([0-9]*\)$/\1/p' \
 			"$out/$k.log" | tail -n 1)
-		if [ "$(guest_status "$out/$k.log" upstream-status lsm_mknod)" != 0 ] || [ -z "$calls" ]; then
+		if [ "$(guest_status "$out/$k.log" lsm_mknod)" != 0 ] || [ -z "$calls" ]; then
 			r="FAIL!"
 		elif [ "$calls" = 0 ]; then
 			r=not-called

@@ -57,7 +57,7 @@ rc=0
 	coverage-suite "$TP_TESTS" $(for f in $files; do suffix "$f"; done) >/dev/null 2>"$out/vmrun.err" || rc=$?
 tap_run_status "$rc" "coverage" "$out/console.log"
 for part in test_progs obj_unpriv; do
-	st=$(guest_status "$out/console.log" coverage-status "$part")
+	st=$(guest_status "$out/console.log" "$part")
 	if [ "$st" = 0 ]; then
 		ok "coverage: $part passed in the coverage guest"
 	else

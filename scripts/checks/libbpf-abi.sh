@@ -144,15 +144,15 @@ fi
 # host's loader and libraries and each libbpf from where it lies.
 rc=0
 "$TOP/scripts/vng-run" -k "$kernel" -l "$out/guest.log" -t 180 -- sh -c "
-	LD_LIBRARY_PATH=$d146 $a; echo abi-a=\$?
-	LD_LIBRARY_PATH=$patched $b; echo abi-b=\$?" > "$out/guest.out" 2>"$out/runner.err" || rc=$?
-if [ "$rc" = 0 ] && grep -q '^abi-a=0' "$out/guest.out" &&
+	LD_LIBRARY_PATH=$d146 $TOP/guest/part abi-a $a
+	LD_LIBRARY_PATH=$patched $TOP/guest/part abi-b $b" > "$out/guest.out" 2>"$out/runner.err" || rc=$?
+if [ "$rc" = 0 ] && [ "$(guest_status "$out/guest.out" abi-a)" = 0 ] &&
    grep -q "OK with libbpf 1.4 from $d146/" "$out/guest.out"; then
 	ok "in the vng guest (patched kernel): built against the patched libbpf, runs on 1.4.6 through fd 0"
 else
 	not_ok "in the vng guest: the patched build on 1.4.6 (vng-run status $rc; $out/guest.out, $out/guest.log)"
 fi
-if [ "$rc" = 0 ] && grep -q '^abi-b=0' "$out/guest.out" &&
+if [ "$rc" = 0 ] && [ "$(guest_status "$out/guest.out" abi-b)" = 0 ] &&
    grep -q "OK with libbpf 1.1 from $patched/" "$out/guest.out"; then
 	ok "in the vng guest (patched kernel): built against 1.4.6, runs on the patched libbpf through fd 0"
 else
