@@ -81,18 +81,20 @@ wait
 passed=0
 failed=0
 skipped=0
-pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
+# the sum of all checks' TAP (names of their own: lib/tap.sh's ok/skip
+# are for a check's own tests)
+sum_pass() { passed=$((passed + 1)); echo "PASS: $*"; }
+sum_fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+sum_skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
 while read -r name; do
 	echo "--- $name ($(cat "$tmp/$name.time") s)"
 	tap=$tmp/$name.tap
 	rc=$(cat "$tmp/$name.rc")
 	while IFS= read -r line; do
 		case $line in
-		"ok "*" - # SKIP "*) skip "${line#* - # SKIP }" ;;
-		"ok "*) pass "${line#* - }" ;;
-		"not ok "*) fail "${line#* - }" ;;
+		"ok "*" - # SKIP "*) sum_skip "${line#* - # SKIP }" ;;
+		"ok "*) sum_pass "${line#* - }" ;;
+		"not ok "*) sum_fail "${line#* - }" ;;
 		"#"*) echo "    $line" ;;
 		esac
 	done < "$tap"
@@ -101,9 +103,9 @@ while read -r name; do
 	ran=$(grep -cE '^(not )?ok [0-9]+ ' "$tap" || true)
 	bad=$(grep -c '^not ok ' "$tap" || true)
 	if [ -z "$plan" ] || [ "$plan" != "$ran" ] || [ "$ran" = 0 ]; then
-		fail "$name: $ran tests against a plan of ${plan:-none} (status $rc)"
+		sum_fail "$name: $ran tests against a plan of ${plan:-none} (status $rc)"
 	elif [ "$rc" != 0 ] && [ "$bad" = 0 ]; then
-		fail "$name: exited with status $rc, no test failed"
+		sum_fail "$name: exited with status $rc, no test failed"
 	fi
 	if [ "$rc" != 0 ] || grep -q '^not ok ' "$tap"; then
 		echo "$name" >> "$tmp/failed"

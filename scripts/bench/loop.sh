@@ -14,6 +14,12 @@
 # without BUILD and PREFIX, the others with this run's BUILD and PREFIX.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
+# shellcheck source=scripts/lib/bench.sh
+. "$TOP/scripts/lib/bench.sh"
 
 out=$RESULTS/bench
 mkdir -p "$out"

@@ -10,6 +10,8 @@
 # (patched/unpatched), and the table shows the median of those ratios.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/bench.sh
+. "$TOP/scripts/lib/bench.sh"
 
 boots=${BOOTS:-5}
 [ "$boots" -ge 1 ] 2>/dev/null || die "BOOTS must be a number >= 1"

@@ -4,6 +4,8 @@
 # (so a rerun rebuilds nothing), and reset to base when a patch fails.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/mail.sh
+. "$TOP/scripts/lib/mail.sh"
 
 git -C "$KSRC" rev-parse -q --verify refs/tags/base >/dev/null ||
 	die "$KSRC is not a prepared base tree: run scripts/build/prepare-base.sh"

@@ -3,6 +3,8 @@
 # cover letter text from patches/cover.txt (first paragraph: subject).
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/mail.sh
+. "$TOP/scripts/lib/mail.sh"
 
 cd "$KSRC"
 git diff --quiet HEAD || die "$KSRC has uncommitted changes: commit them first"

@@ -6,6 +6,10 @@
 #   checks/arch.sh ARCH        (arm64, s390x)
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/guest.sh
+. "$TOP/scripts/lib/guest.sh"
 
 [ $# = 1 ] || die "usage: $me ARCH"
 arch=$1

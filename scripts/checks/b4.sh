@@ -12,6 +12,10 @@
 # $RESULTS/b4/.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/mail.sh
+. "$TOP/scripts/lib/mail.sh"
 
 dir=$(cd "${1:-$PATCHES}" && pwd)
 [ -f "$dir/series" ] && [ -f "$dir/0000-cover-letter.patch" ] ||

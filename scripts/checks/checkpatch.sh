@@ -8,6 +8,8 @@
 #   checks/checkpatch.sh [PATCHES_DIR]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 PATCHES=$(cd "${1:-$PATCHES}" && pwd)
 tap_init checkpatch
 

@@ -6,6 +6,8 @@
 #   checks/ci-workflow.sh
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 tap_init ci-workflow
 
 wf=$TOP/.github/workflows/check.yml

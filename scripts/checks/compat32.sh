@@ -8,6 +8,10 @@
 #   checks/compat32.sh [BZIMAGE]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/guest.sh
+. "$TOP/scripts/lib/guest.sh"
 
 kernel=${1:-$BZ_PATCHED}
 tap_init compat32

@@ -23,6 +23,12 @@
 #   checks/conformance.sh [PATCHED_BZIMAGE UNPATCHED_BZIMAGE MAINLINE_BZIMAGE]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/guest.sh
+. "$TOP/scripts/lib/guest.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
 
 [ $# = 0 ] || [ $# = 3 ] || die "usage: $me [PATCHED_BZIMAGE UNPATCHED_BZIMAGE MAINLINE_BZIMAGE]"
 [ $# = 3 ] || set -- "$BZ_PATCHED" "$BZ_BASE" "$BZ_612"

@@ -10,6 +10,12 @@
 #   checks/coverage.sh [DEBUG_BZIMAGE]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/guest.sh
+. "$TOP/scripts/lib/guest.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
 
 kernel=${1:-$BZ_DEBUG}
 [ -f "$kernel" ] || die "$kernel is missing (make kernel-debug)"

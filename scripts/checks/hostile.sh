@@ -9,6 +9,12 @@
 #   checks/hostile.sh NAME BZIMAGE [CONFIG]     (SEED=n picks the seed)
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/guest.sh
+. "$TOP/scripts/lib/guest.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
 
 [ $# -ge 2 ] || die "usage: $me NAME BZIMAGE [CONFIG]"
 name=$1

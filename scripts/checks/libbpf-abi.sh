@@ -10,6 +10,10 @@
 # TAP on stdout; logs and binaries in $RESULTS/libbpf-abi/.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/guest.sh
+. "$TOP/scripts/lib/guest.sh"
 
 kernel=${1:-$BZ_PATCHED}
 patched=$PREFIX/lib

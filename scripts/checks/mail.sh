@@ -7,6 +7,10 @@
 #   checks/mail.sh [PATCHES_DIR]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/mail.sh
+. "$TOP/scripts/lib/mail.sh"
 PATCHES=$(cd "${1:-$PATCHES}" && pwd)
 tap_init mail
 

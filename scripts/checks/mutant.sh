@@ -9,6 +9,10 @@
 #   checks/mutant.sh WORKTREE OBJDIR      (series.sh runs it last)
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
 
 [ $# = 2 ] || die "usage: $me WORKTREE OBJDIR"
 wt=$1

@@ -5,6 +5,8 @@
 # is missed by a list of names: one TAP test per script.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 command -v shellcheck >/dev/null || die "shellcheck is not installed (make deps)"
 tap_init shellcheck
 

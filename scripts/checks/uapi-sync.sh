@@ -5,6 +5,10 @@
 #   checks/uapi-sync.sh [BASE_REV [TIP_REV]]   (default: base, series)
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/mail.sh
+. "$TOP/scripts/lib/mail.sh"
 tap_init uapi-sync
 
 for rev in "${1:-base}" "${2:-series}"; do

@@ -9,6 +9,8 @@
 #   checks/userspace.sh [PATCHED_BZIMAGE [UNPATCHED_BZIMAGE]]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 
 patched=${1:-$BZ_PATCHED}
 unpatched=${2:-$BZ_BASE}

@@ -8,6 +8,10 @@
 #   checks/vng.sh [BZIMAGE]
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
 
 kernel=${1:-$BZ_PATCHED}
 tap_init vng

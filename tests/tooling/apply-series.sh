@@ -4,6 +4,10 @@
 # nothing half-applied. Runs on a scratch clone of $KSRC.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/mail.sh
+. "$TOP/scripts/lib/mail.sh"
 tap_init tooling-apply-series
 
 scratch=$check_dir/scratch

@@ -5,6 +5,8 @@
 # the v2 posting was.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 tap_init tooling-b4-unthreaded
 
 # unthreaded HEADERS...: checks/b4.sh on patches/ without those headers

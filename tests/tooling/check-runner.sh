@@ -6,6 +6,8 @@
 # the error line of its stderr and where that stderr is kept.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 tap_init tooling-check-runner
 
 copy=$check_dir/repo

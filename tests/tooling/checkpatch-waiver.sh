@@ -5,6 +5,8 @@
 # with FILE_PATH_CHANGES.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 tap_init tooling-checkpatch-waiver
 
 dir=$check_dir/uncovered

@@ -7,6 +7,8 @@
 # list) fails with status 2.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
 tap_init tooling-splat-scan
 
 F=$TOP/tests/tooling/splat

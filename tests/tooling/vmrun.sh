@@ -8,6 +8,10 @@
 #   tests/tooling/vmrun.sh [BZIMAGE]
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
+# shellcheck source=scripts/lib/tap.sh
+. "$TOP/scripts/lib/tap.sh"
+# shellcheck source=scripts/lib/test_progs.sh
+. "$TOP/scripts/lib/test_progs.sh"
 tap_init tooling-vmrun
 kernel=${1:-$BZ_PATCHED}
 vmrun() { "$TOP/scripts/vmrun" -k "$kernel" "$@"; }

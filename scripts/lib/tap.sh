@@ -1,0 +1,48 @@
+# shellcheck shell=sh
+# TAP for the checks: tap_init, ok, not_ok, skip, tap_from, tap_done,
+# expect_status. Sourced after scripts/lib.sh, which it needs.
+
+# A check (scripts/checks/, tests/tooling/) reports in TAP on stdout and
+# keeps its files in $RESULTS/<check>/: tap_init NAME, then one ok,
+# not_ok or skip per test, then tap_done, which prints the plan and
+# fails if any test failed. A skip is never a pass.
+tap_init() {
+	check_dir=$RESULTS/$1
+	rm -rf "$check_dir"
+	mkdir -p "$check_dir"
+	tap_n=0
+	tap_bad=0
+}
+tap_line() { echo "$*" | tee -a "$check_dir/result.tap"; }
+ok() { tap_n=$((tap_n + 1)); tap_line "ok $tap_n - $*"; }
+not_ok() { tap_n=$((tap_n + 1)); tap_bad=$((tap_bad + 1)); tap_line "not ok $tap_n - $*"; }
+skip() { tap_n=$((tap_n + 1)); tap_line "ok $tap_n - # SKIP $*"; }
+# ok or not_ok for each line "ok - TEXT" or "not ok - TEXT" of file $1.
+tap_from() {
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) ok "${line#ok - }" ;;
+		"not ok - "*) not_ok "${line#not ok - }" ;;
+		esac
+	done < "$1"
+}
+tap_done() {
+	tap_line "1..$tap_n"
+	[ "$tap_bad" = 0 ]
+}
+# ok or not_ok: the command's exit status is $1. Its output is kept in
+# $check_dir/last.out and shown when it is not.
+#   expect_status STATUS DESCRIPTION COMMAND...
+expect_status() {
+	want=$1
+	what=$2
+	shift 2
+	got=0
+	"$@" > "$check_dir/last.out" 2>&1 || got=$?
+	if [ "$got" = "$want" ]; then
+		ok "$what"
+	else
+		not_ok "$what: exit status $got, not $want"
+		sed 's/^/# /' "$check_dir/last.out" | tail -n 20
+	fi
+}
