@@ -11,9 +11,9 @@
 
 TOP := $(CURDIR)
 env_before := $(.VARIABLES)
-include mk/paths.mk
 include mk/tests.mk
 include mk/arches.mk
+include mk/paths.mk
 include mk/coverage.mk
 include mk/env.mk
 include mk/checks.mk

@@ -19,15 +19,10 @@ KOBJ_DEBUG	?= $(BUILD)/kbuild-debug
 KSRC_612	?= $(BUILD)/linux-6.12
 KOBJ_612	?= $(BUILD)/kbuild-6.12
 IMAGES		?= $(BUILD)/images
-BZ_PATCHED	?= $(KOBJ)/arch/x86/boot/bzImage
+BZ_PATCHED	?= $(KOBJ)/$(KIMAGE_PATH_x86_64)
 BZ_BASE		?= $(IMAGES)/bzImage-6.1-unpatched
-BZ_DEBUG	?= $(KOBJ_DEBUG)/arch/x86/boot/bzImage
-BZ_612		?= $(KOBJ_612)/arch/x86/boot/bzImage
-# the patched kernel cross-built for each arch of mk/arches.mk
-KOBJ_arm64	?= $(BUILD)/kbuild-arm64
-IMG_arm64	?= $(KOBJ_arm64)/arch/arm64/boot/Image
-KOBJ_s390x	?= $(BUILD)/kbuild-s390x
-IMG_s390x	?= $(KOBJ_s390x)/arch/s390/boot/bzImage
+BZ_DEBUG	?= $(KOBJ_DEBUG)/$(KIMAGE_PATH_x86_64)
+BZ_612		?= $(KOBJ_612)/$(KIMAGE_PATH_x86_64)
 
 # userspace
 TPOUT		?= $(BUILD)/selftests
@@ -43,16 +38,20 @@ INITRAMFS	?= $(BUILD)/initramfs.cpio
 # the coverage guest: test_progs with libbpf built --coverage
 TPOUT_COV	?= $(BUILD)/selftests-cov
 INITRAMFS_COV	?= $(BUILD)/initramfs-cov.cpio
-# each arch's guest: Debian's libraries and busybox for that arch,
-# test_progs with its BPF objects, the hostile tests, the initramfs
-SYSROOT_arm64	?= $(BUILD)/sysroot-arm64
-TPOUT_arm64	?= $(BUILD)/selftests-arm64
-TESTS_arm64	?= $(BUILD)/tests-arm64
-INITRAMFS_arm64	?= $(BUILD)/initramfs-arm64.cpio
-SYSROOT_s390x	?= $(BUILD)/sysroot-s390x
-TPOUT_s390x	?= $(BUILD)/selftests-s390x
-TESTS_s390x	?= $(BUILD)/tests-s390x
-INITRAMFS_s390x	?= $(BUILD)/initramfs-s390x.cpio
+# Each arch of mk/arches.mk: its patched kernel's objects and image
+# (x86_64's are the ones above), and its guest: Debian's libraries and
+# busybox for that arch, test_progs with its BPF objects, the hostile
+# tests, the initramfs.
+KOBJ_x86_64	?= $(KOBJ)
+IMG_x86_64	?= $(BZ_PATCHED)
+INITRAMFS_x86_64 ?= $(INITRAMFS)
+$(foreach a,$(MATRIX),\
+	$(eval KOBJ_$(a) ?= $$(BUILD)/kbuild-$(a))\
+	$(eval IMG_$(a) ?= $$(KOBJ_$(a))/$(KIMAGE_PATH_$(a)))\
+	$(eval SYSROOT_$(a) ?= $$(BUILD)/sysroot-$(a))\
+	$(eval TPOUT_$(a) ?= $$(BUILD)/selftests-$(a))\
+	$(eval TESTS_$(a) ?= $$(BUILD)/tests-$(a))\
+	$(eval INITRAMFS_$(a) ?= $$(BUILD)/initramfs-$(a).cpio))
 
 # packages from other Debian suites, and what the checks write
 APT		?= $(BUILD)/apt

@@ -17,19 +17,16 @@ set -eu
 # (vng) from Debian 13: an Architecture: all package whose dependencies
 # Debian 12 has, fetched with a private apt setup (fetch-debs.sh) and
 # installed with apt-get install ./file.deb. The system's apt sources
-# are never changed. gcc-i686-linux-gnu and libc6-dev-i386-cross build the
-# 32-bit callers; gcc-aarch64-linux-gnu, libc6-dev-arm64-cross (only a
-# Recommends of the compiler) and qemu-system-arm the arm64 guest,
-# gcc-s390x-linux-gnu, libc6-dev-s390x-cross and qemu-system-misc the
-# s390x one. npm (when there is none) for the CI workflow's validator;
-# and the shellcheck package for the shellcheck check.
+# are never changed. Each arch's own packages (its QEMU, its cross
+# compiler and C library) are PKGS_A of mk/arches.mk. npm (when there
+# is none) for the CI workflow's validator; and the shellcheck package
+# for the shellcheck check.
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
-dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config qemu-system-x86
+dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
 xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests
-python3-patatt git-filter-repo libbpf1 udev gcc-i686-linux-gnu libc6-dev-i386-cross
-gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm
-gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-misc shellcheck"
+python3-patatt git-filter-repo libbpf1 udev shellcheck
+$(for a in $ALL_ARCHES; do eval "echo \$PKGS_$a"; done)"
 VNG_DEB=1.35-1
 VNG_VERSION=1.35
 

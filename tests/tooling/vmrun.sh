@@ -62,7 +62,7 @@ for a in $arches; do
 done
 rc=0
 "$TOP/scripts/vmrun" -A sparc64 -- true > "$check_dir/arch.out" 2>&1 || rc=$?
-if [ "$rc" = 1 ] && grep -q 'ARCH must be x86_64, arm64 or s390x, not sparc64' "$check_dir/arch.out"; then
+if [ "$rc" = 1 ] && grep -q "ARCH must be one of $ALL_ARCHES (mk/arches.mk), not sparc64" "$check_dir/arch.out"; then
 	ok "vmrun -A sparc64 is refused, naming the arch"
 else
 	not_ok "vmrun -A sparc64: status $rc: $(cat "$check_dir/arch.out")"
