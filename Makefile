@@ -10,6 +10,8 @@
 #   make help      the other targets
 
 TOP := $(CURDIR)
+# (the .mk files below have rules of their own)
+.DEFAULT_GOAL := all
 env_before := $(.VARIABLES)
 include mk/tests.mk
 include mk/arches.mk
