@@ -51,6 +51,24 @@ if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config
 	mv "$obj/.config.fragment.new" "$obj/.config.fragment"
 fi
 
+# Nothing to do when this target was built from the same configuration
+# and no file of the source tree changed since that build started: kbuild
+# itself takes 10 s or more to find that out, this a second.
+stamp=$obj/.built-$target
+key=$(cat "$obj/.config.fragment" "$obj/.config" | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
+   [ -z "$(find "$src" -path "$src/.git" -prune -o -newer "$stamp" -print -quit)" ]; then
+	step "$target in $obj is up to date"
+	case ${KMAKEARGS:-} in
+	*ARCH=*) ;;
+	*) [ "$target" != bzImage ] || echo "$obj/arch/x86/boot/bzImage" ;;
+	esac
+	exit 0
+fi
+rm -f "$stamp"
+# made before the build starts, so that a file changed during it is newer
+echo "$key" > "$stamp.new"
+
 if [ -f "$obj/vmlinux" ]; then
 	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (incremental)"
 else
@@ -64,6 +82,7 @@ if [ "$(cat "$log.rc")" != 0 ]; then
 	grep -E 'error:|\*\*\*' "$log" | head -20 >&2 || true
 	die "kernel build failed, full log in $log"
 fi
+mv "$stamp.new" "$stamp"
 # (nothing to count when make runs silently, as under "make -s")
 n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
 [ "$n" = 0 ] || echo "    objects rebuilt: $n" >&2
