@@ -177,16 +177,16 @@ initramfs: test_progs examples bpftool bench-bin hostile-bin
 	@$(B)/build-initramfs.sh $(INITRAMFS) $(GUEST_BINS)
 
 # The coverage guest: the project's tests with a libbpf built --coverage,
-# and the unprivileged checks, for the debug kernel (gcov on the objects
-# of mk/coverage.mk).
+# the unprivileged checks and tests/lsm/lsm_deny (an LSM refusing a pin),
+# for the debug kernel (gcov on the objects of mk/coverage.mk).
 test_progs-cov: series
 	@echo "==> building libbpf (--coverage) and test_progs in $(TPOUT_COV)" >&2
 	@$(MAKE) -s --no-print-directory -f mk/test_progs.mk KSRC=$(KSRC) OUT=$(TPOUT_COV) \
 		TESTS="$(PROJECT_TESTS)" LSM_PROGS= COVERAGE=1
 
-initramfs-cov: test_progs-cov hostile-bin
+initramfs-cov: test_progs-cov test_progs hostile-bin
 	@$(B)/build-initramfs.sh $(INITRAMFS_COV) $(TPOUT_COV)/test_progs \
-		$(TESTS_BIN)/obj_unpriv guest/coverage-suite
+		$(TESTS_BIN)/obj_unpriv $(TPOUT)/lsm_deny guest/coverage-suite
 
 # The main job: the selftests in the VM on the patched kernel.
 run: kernel initramfs

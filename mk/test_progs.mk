@@ -31,7 +31,7 @@ TESTS	?= $(PROJECT_TESTS) $(UPSTREAM_TESTS)
 # what the upstream tests load through a skeleton (BPF_OBJS: by name)
 SKELS	:= test_link_pinning test_unpriv_bpf_disabled
 # the project's own BPF test, outside the series: tests/lsm/
-LSM_PROGS ?= lsm_mknod
+LSM_PROGS ?= lsm_mknod lsm_deny
 override KSRC := $(abspath $(KSRC))
 override OUT := $(abspath $(OUT))
 

@@ -2,7 +2,8 @@
 # Every line the series changes in the files of mk/coverage.mk that can
 # run must have run in the tests: the debug kernel (gcov on those kernel
 # objects) boots the coverage guest (guest/coverage-suite: the project's
-# tests with a libbpf built --coverage, and the unprivileged checks),
+# tests with a libbpf built --coverage, the unprivileged checks and an
+# LSM refusing a pin),
 # which prints the counters on the console; gcov reads them here with
 # the build's notes files. One TAP test per file, failing on a changed
 # line that ran zero times; the per-line table is
@@ -62,7 +63,7 @@ rc=0
 "$TOP/scripts/vmrun" -k "$kernel" -i "$INITRAMFS_COV" -t 900 -l "$out/console.log" -- \
 	coverage-suite "$TP_TESTS" $(for f in $files; do suffix "$f"; done) >/dev/null 2>"$out/vmrun.err" || rc=$?
 tap_run_status "$rc" "coverage" "$out/console.log"
-for part in test_progs obj_unpriv; do
+for part in test_progs obj_unpriv lsm_deny; do
 	st=$(guest_status "$out/console.log" "$part")
 	if [ "$st" = 0 ]; then
 		ok "coverage: $part passed in the coverage guest"
