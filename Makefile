@@ -58,7 +58,8 @@ help:
 	@echo "make, make run     deps, base tree, series, kernel, test_progs, run in the VM"
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
 	@echo "  ARCHES=arm64     narrows the arch matrix (default: $(MATRIX)); ARCHES=x86_64 leaves x86_64 only"
-	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4)"
+	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4, the check runner)"
+	@echo "make check-NAME    one check of mk/checks.mk and what it needs (scripts/check.sh --plan lists them)"
 	@echo "make vng           test_progs -t bpf_obj_pinning under virtme-ng (vng, TCG) on the patched kernel"
 	@echo "make shell         an interactive vng shell on the patched kernel, in this directory"
 	@echo "make deps          install missing Debian packages (apt-get)"
@@ -229,9 +230,13 @@ b4-check: check-b4
 abi-check: check-libbpf-abi
 checkpatch: check-checkpatch
 
+# The tables are kept in $(RESULTS)/bench/tables.txt (progress on stderr).
 bench: kernel kernel-base initramfs
-	@scripts/bench/syscall.sh
-	@scripts/bench/loop.sh
+	@mkdir -p $(RESULTS)/bench
+	@{ scripts/bench/syscall.sh && scripts/bench/loop.sh; } > $(RESULTS)/bench/tables.txt.new
+	@mv $(RESULTS)/bench/tables.txt.new $(RESULTS)/bench/tables.txt
+	@cat $(RESULTS)/bench/tables.txt
+	@echo "==> bench: the tables are in $(RESULTS)/bench/tables.txt" >&2
 
 export-series:
 	@$(B)/export-series.sh

@@ -16,7 +16,7 @@ if [ ! -f "$env_sh" ] || [ -n "$(find "$TOP/Makefile" "$TOP/mk" -newer "$env_sh"
 	make -s --no-print-directory -C "$TOP" BUILD="$BUILD" env >&2 ||
 		{ echo "lib.sh: error: make could not write $env_sh" >&2; exit 1; }
 fi
-# shellcheck source=/dev/null # generated: NAME=${NAME:-value} lines
+# shellcheck source=/dev/null # generated: NAME=${NAME-value} lines
 . "$env_sh"
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}

@@ -17,6 +17,6 @@ git -C "$KSRC_BASE" checkout -q -f --detach base
 step "building the unpatched kernel"
 "$TOP/scripts/build/build-kernel.sh" "$KSRC_BASE" "$KOBJ_BASE" > /dev/null
 mkdir -p "$IMAGES"
-cp "$KOBJ_BASE/arch/x86/boot/bzImage" "$BZ_BASE"
+cp "$KOBJ_BASE/${BZ_PATCHED#"$KOBJ"/}" "$BZ_BASE"
 echo "$key" > "$BZ_BASE.key"
 echo "$BZ_BASE"

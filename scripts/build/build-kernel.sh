@@ -61,7 +61,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
 	step "$target in $obj is up to date"
 	case ${KMAKEARGS:-} in
 	*ARCH=*) ;;
-	*) [ "$target" != bzImage ] || echo "$obj/arch/x86/boot/bzImage" ;;
+	*) [ "$target" != bzImage ] || echo "$obj/${BZ_PATCHED#"$KOBJ"/}" ;;
 	esac
 	exit 0
 fi
@@ -86,8 +86,8 @@ mv "$stamp.new" "$stamp"
 # (nothing to count when make runs silently, as under "make -s")
 n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
 [ "$n" = 0 ] || echo "    objects rebuilt: $n" >&2
-# the x86 image's path (a cross build's is in mk/paths.mk)
+# the x86 image's path (a cross build's is IMG_A of mk/paths.mk)
 case ${KMAKEARGS:-} in
 *ARCH=*) ;;
-*) [ "$target" != bzImage ] || echo "$obj/arch/x86/boot/bzImage" ;;
+*) [ "$target" != bzImage ] || echo "$obj/${BZ_PATCHED#"$KOBJ"/}" ;;
 esac

@@ -48,7 +48,7 @@ for m in "$TOP"/tests/mutants/*.patch; do
 		restore
 		continue
 	fi
-	cp "$obj/arch/x86/boot/bzImage" "$check_dir/bzImage-$name"
+	cp "$obj/${BZ_PATCHED#"$KOBJ"/}" "$check_dir/bzImage-$name"
 	restore
 	rc=0
 	"$TOP/scripts/vmrun" -k "$check_dir/bzImage-$name" -l "$log" -- \
