@@ -20,13 +20,6 @@ rc=0
 "$TOP/scripts/vmrun" -A "$arch" -l "$log" -t 900 -- sh -c '
 	part obj_fuzz obj_fuzz 20000 1
 	part obj_unpriv obj_unpriv' >/dev/null 2>"$check_dir/runner.err" || rc=$?
-for p in obj_fuzz obj_unpriv; do
-	s=$(guest_status "$log" "$p")
-	if [ "$s" = 0 ]; then
-		ok "$arch: $p: $(guest_last "$log" "$p")"
-	else
-		not_ok "$arch: $p: status ${s:-missing} (log: $log)"
-	fi
-done
+tap_parts "$log" "$arch: " obj_fuzz obj_unpriv
 tap_run_status "$rc" "$arch" "$log"
 tap_done

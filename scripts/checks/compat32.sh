@@ -24,14 +24,8 @@ rc=0
 	for p in attr_layout attr_layout32 "obj_fuzz32 $0 1" obj_unpriv32; do
 		part "${p%% *}" $p
 	done' "$calls" >/dev/null 2>"$check_dir/runner.err" || rc=$?
-for p in $parts; do
-	s=$(guest_status "$log" "$p")
-	if [ "$s" = 0 ]; then
-		ok "$p: passed in the guest"
-	else
-		not_ok "$p: status ${s:-missing} (log: $log)"
-	fi
-done
+# shellcheck disable=SC2086 # one part a word
+tap_parts "$log" "" $parts
 layout() { sed -n "s/^attr_layout: $1-bit \(.* at [0-9]*, [0-9]* bytes\)$/\1/p" "$log"; }
 if [ "$(layout 64 | grep -c .)" = 4 ] && [ "$(layout 64)" = "$(layout 32)" ]; then
 	ok "the i686 and x86_64 layouts of the pin/get attr agree: $(layout 32 | tr '\n' ';')"

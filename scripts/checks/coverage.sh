@@ -63,14 +63,7 @@ rc=0
 "$TOP/scripts/vmrun" -k "$kernel" -i "$INITRAMFS_COV" -t 900 -l "$out/console.log" -- \
 	coverage-suite "$TP_TESTS" $(for f in $files; do suffix "$f"; done) >/dev/null 2>"$out/vmrun.err" || rc=$?
 tap_run_status "$rc" "coverage" "$out/console.log"
-for part in test_progs obj_unpriv lsm_deny; do
-	st=$(guest_status "$out/console.log" "$part")
-	if [ "$st" = 0 ]; then
-		ok "coverage: $part passed in the coverage guest"
-	else
-		not_ok "coverage: $part in the coverage guest: status ${st:-missing} (log: $out/console.log)"
-	fi
-done
+tap_parts "$out/console.log" "coverage: " test_progs obj_unpriv lsm_deny
 
 printf '%-24s %6s %8s  %s\n' file line count source > "$out/table.txt"
 for f in $files; do

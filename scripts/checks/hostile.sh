@@ -28,14 +28,7 @@ rc=0
 "$TOP/scripts/vmrun" -k "$kernel" -t 1200 -l "$log" -- hostile-suite "$TP_TESTS" "$seed" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 
 # each part of the suite, by its guest/part line
-for p in test_progs obj_fuzz obj_stress obj_unpriv; do
-	s=$(guest_status "$log" "$p")
-	if [ "$s" = 0 ]; then
-		ok "$name: $p: $(guest_last "$log" "$p")"
-	else
-		not_ok "$name: $p: status ${s:-missing} (log: $log)"
-	fi
-done
+tap_parts "$log" "$name: " test_progs obj_fuzz obj_stress obj_unpriv
 [ "$rc" = 0 ] || not_ok "$name: the guest exited with status $rc (log: $log)"
 
 scan=0

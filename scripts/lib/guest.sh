@@ -13,6 +13,22 @@ guest_status() { # log name
 guest_last() { # log name
 	sed -n "s/^guest-status $2 [0-9a-z]* //p" "$1" | tail -n 1
 }
+# One TAP test per part NAME of LOG: ok with the part's last line when
+# it exited 0, not_ok with its status (or "missing") and the log's path.
+#   tap_parts LOG PREFIX NAME...
+tap_parts() {
+	tp_log=$1
+	tp_prefix=$2
+	shift 2
+	for tp_name in "$@"; do
+		tp_status=$(guest_status "$tp_log" "$tp_name")
+		if [ "$tp_status" = 0 ]; then
+			ok "$tp_prefix$tp_name: $(guest_last "$tp_log" "$tp_name")"
+		else
+			not_ok "$tp_prefix$tp_name: status ${tp_status:-missing} (log: $tp_log)"
+		fi
+	done
+}
 # TAP for the runner's own status of a guest run: 0, or it failed the
 # run (a kernel report, a panic, a timeout; see the console LOG).
 tap_run_status() { # status what log
