@@ -56,11 +56,17 @@ row_key() {
 	done) | sha256sum | cut -d' ' -f1
 }
 
+# "column=cell" for each cell of a row, the columns named by the
+# table's header, so that a failing row says which column failed.
+named_cells() { # cells
+	head -n 1 "$report" | awk -v cells="$1" '{ n = split(cells, c, " ")
+		for (i = 1; i <= n; i++) printf "%s%s=%s", (i > 1 ? " " : ""), $(i + 1), c[i] }'
+}
 # The TAP of a table: a row with no FAIL passes.
 report_tap() {
 	tail -n +2 "$report" | while read -r p cols; do
 		case " $cols " in
-		*" FAIL "*) echo "not ok - series $p: $cols" ;;
+		*" FAIL "*) echo "not ok - series $p: $(named_cells "$cols")" ;;
 		*) echo "ok - series $p: $cols" ;;
 		esac
 	done > "$check_dir/rows"
