@@ -22,8 +22,12 @@ cache=$CACHE/mutant
 mkdir -p "$cache"
 tests=$(echo "$SERIES_TESTS" | tr ' ' ,)
 tip=$(git -C "$KSRC" rev-parse 'series^{tree}')
-[ "$(git -C "$wt" rev-parse 'HEAD^{tree}')" = "$tip" ] ||
-	die "$wt is not at the series' tip: run the series check first"
+# series.sh leaves its worktree at the tip; a rebuild of the unpatched
+# kernel since (make kernel-base) leaves it at base
+if [ "$(git -C "$wt" rev-parse 'HEAD^{tree}')" != "$tip" ]; then
+	step "$wt is not at the series' tip: checking out the series"
+	git -C "$wt" checkout -q -f --detach series || die "cannot check out the series in $wt"
+fi
 [ -f "$INITRAMFS" ] || die "$INITRAMFS is missing (make initramfs)"
 restore() { git -C "$wt" checkout -q -f HEAD; }
 trap restore EXIT
