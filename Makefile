@@ -12,11 +12,20 @@
 TOP := $(CURDIR)
 # (the .mk files below have rules of their own)
 .DEFAULT_GOAL := all
+# Targets that do not need each other are made side by side, one job
+# per core: a kernel build is one job (build-kernel.sh runs its own
+# make -j), and so is each check of make check, so that a check starts
+# as soon as what it needs is built while the rest is still building.
+# A make -jN of the command line wins; a sub-make shares its parent's.
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS)),0)
+MAKEFLAGS += -j$(shell nproc)
+endif
 env_before := $(.VARIABLES)
 include mk/tests.mk
 include mk/arches.mk
 include mk/paths.mk
 include mk/coverage.mk
+include mk/kernels.mk
 include mk/env.mk
 include mk/checks.mk
 # build/checks.list, "NAME COMMAND" a line, for scripts/check.sh: made
@@ -41,7 +50,8 @@ GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(BENCH_BIN)/pin_bench $(TESTS_BIN)/obj_fuzz $(TESTS_BIN)/obj_stress \
 	$(TESTS_BIN)/obj_unpriv $(TESTS_BIN)/attr_layout $(TESTS_BIN)/attr_layout32 \
 	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 \
-	guest/hostile-suite guest/upstream-suite $(TPOUT)/lsm_mknod \
+	guest/hostile-suite guest/upstream-suite guest/conformance-suite \
+	guest/compat32-suite $(TPOUT)/lsm_mknod \
 	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \
 	$(patsubst %,$(TPOUT)/%.bpf.o,$(BPF_OBJS))
 B	:= scripts/build
@@ -49,13 +59,14 @@ C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
 	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool bench-bin hostile-bin \
-	initramfs test_progs-cov initramfs-cov coverage run check $(CHECKS:%=check-%) test-tooling series-check conformance debug-check \
+	initramfs test_progs-cov initramfs-cov coverage run check $(CHECKS:%=check-%) $(CHECKS:%=run-%) test-tooling series-check conformance debug-check \
 	b4-check abi-check bench export-series ci-jobs ci-workflow arch-check checkpatch vng shell clean help
 
 all: run
 
 help:
 	@echo "make, make run     deps, base tree, series, kernel, test_progs, run in the VM"
+	@echo "  RERUN=1          boot and run even when nothing changed since the last run"
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
 	@echo "  ARCHES=arm64     narrows the arch matrix (default: $(MATRIX)); ARCHES=x86_64 leaves x86_64 only"
 	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4, the check runner)"
@@ -86,7 +97,7 @@ help:
 	@echo "make export-series regenerate patches/ from the commits in build/linux"
 	@echo "make ci-jobs       the CI jobs (one per arch) and their make commands"
 	@echo "make ci-workflow   regenerate .github/workflows/check.yml from them"
-	@echo "make arch-check CHECK_ARCH=A   one arch of the matrix alone (A: $(MATRIX))"
+	@echo "make arch-check CHECK_ARCH=A   the checks arch A takes part in, as its CI job (A: $(MATRIX))"
 	@echo "make checkpatch    scripts/checkpatch.pl --strict on every patch"
 	@echo "make clean         remove build/"
 
@@ -99,22 +110,30 @@ base: deps
 series: base
 	@$(B)/apply-series.sh
 
-# The kernels.
-kernel: series
-	@$(B)/build-kernel.sh $(KSRC) $(KOBJ) >/dev/null
+# The kernels of mk/kernels.mk, one rule for all.
+define kernel_rule
+$(K_TARGET_$(1)): $(K_NEEDS_$(1))
+	$(if $(K_PREP_$(1)),@$(K_PREP_$(1)))
+	@FRAGMENT="$(K_FRAGS_$(1))" KMAKEARGS="$(call k_makeargs,$(1))" TARGET=$(KIMAGE_$(K_ARCH_$(1))) \
+		$(B)/build-kernel.sh $(K_SRC_$(1)) $(K_OBJ_$(1)) >/dev/null
+endef
+$(foreach k,$(KERNELS),$(eval $(call kernel_rule,$(k))))
 
 kernel-base: series
 	@$(B)/build-base-kernel.sh >/dev/null
 
-kernel-debug: series
-	@FRAGMENT="config/minimal.config config/debug.config" KMAKEARGS="$(COVERAGE_KMAKEARGS)" \
-		$(B)/build-kernel.sh $(KSRC) $(KOBJ_DEBUG) >/dev/null
-
-kernel-6.12: deps
-	@$(B)/prepare-mainline.sh
-	@$(B)/build-kernel.sh $(KSRC_612) $(KOBJ_612) >/dev/null
-
 kernels: kernel kernel-base kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%)
+
+# In the whole make check (the make of all its run-NAME targets), the
+# two kernels that the series check and most others need build first,
+# side by side, then the guest; the other kernels after them. Only an
+# order: no kernel needs another, and a narrower make check builds none
+# it does not need. (Without it, make -j gave the two job slots to two
+# long kernel builds while the guest, a minute's work, waited for one,
+# and the series check, the longest, with it.)
+ifeq ($(filter run-%,$(MAKECMDGOALS)),$(CHECKS:%=run-%))
+kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%): | kernel kernel-base initramfs
+endif
 
 # Each arch of the matrix (mk/arches.mk): the patched kernel cross-built
 # with Debian's gcc, and a guest with test_progs (the project's tests and
@@ -122,11 +141,6 @@ kernels: kernel kernel-base kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%)
 # all static, cross-built against Debian's libraries for the arch, and
 # that arch's busybox. vmlinux.h comes from the arch's own kernel.
 define arch_rules
-kernel-$(1): series
-	@FRAGMENT="config/minimal.config config/arch-$(1).config" \
-		KMAKEARGS="ARCH=$(KARCH_$(1)) CROSS_COMPILE=$(CROSS_$(1))" TARGET=$(KIMAGE_$(1)) \
-		$(B)/build-kernel.sh $(KSRC) $(KOBJ_$(1)) >/dev/null
-
 initramfs-$(1): kernel-$(1) bpftool deps
 	@$(B)/fetch-sysroot.sh $(1) $(SYSROOT_$(1))
 	@echo "==> building libbpf, BPF objects and test_progs for $(1) in $(TPOUT_$(1))" >&2
@@ -139,7 +153,7 @@ initramfs-$(1): kernel-$(1) bpftool deps
 		CC=$(CROSS_$(1))gcc $(TESTS_$(1))/obj_fuzz $(TESTS_$(1))/obj_unpriv
 	@BUSYBOX=$(SYSROOT_$(1))/bin/busybox $(B)/build-initramfs.sh $(INITRAMFS_$(1)) \
 		$(TPOUT_$(1))/test_progs $(TESTS_$(1))/obj_fuzz $(TESTS_$(1))/obj_unpriv \
-		guest/upstream-suite \
+		guest/upstream-suite guest/conformance-suite guest/arch-suite \
 		$(patsubst %,$(TPOUT_$(1))/%.bpf.o,$(call bpf_objs,$(UPSTREAM_$(1))))
 endef
 $(foreach a,$(MATRIX),$(eval $(call arch_rules,$(a))))
@@ -189,9 +203,10 @@ initramfs-cov: test_progs-cov test_progs hostile-bin
 	@$(B)/build-initramfs.sh $(INITRAMFS_COV) $(TPOUT_COV)/test_progs \
 		$(TESTS_BIN)/obj_unpriv $(TPOUT)/lsm_deny guest/coverage-suite
 
-# The main job: the selftests in the VM on the patched kernel.
+# The main job: the selftests in the VM on the patched kernel (the last
+# run's result again when nothing it depends on changed; RERUN=1 boots).
 run: kernel initramfs
-	@$(C)/selftests.sh $(BZ_PATCHED)
+	@scripts/run-selftests.sh $(BZ_PATCHED)
 
 # The same under virtme-ng, with this machine's filesystem: test_progs
 # runs from where it was built. A developer types the vng line itself;
@@ -208,18 +223,29 @@ shell: kernel test_progs
 	@[ -t 0 ] || { echo "make shell: needs a terminal on stdin; for one command use scripts/vng-run -- CMD" >&2; exit 1; }
 	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- sh -c 'mount -t bpf bpf /sys/fs/bpf; exec sh -i'
 
-# The checks of mk/checks.mk: make check builds what they all need and
-# runs them (scripts/check.sh sums them up); make check-NAME runs one,
-# after what it needs.
-check: $(sort $(foreach c,$(CHECKS),$(CHECK_NEEDS_$(c))))
-	@scripts/check.sh
+# The checks of mk/checks.mk. make check prints the plan, then makes
+# run-NAME for every check (-k: a build that fails stops only the checks
+# that need it), each as soon as its needs are built, and sums the
+# results (scripts/check.sh). CHECKS_ONLY (make patterns: tooling-%)
+# narrows the plan; make check-NAME is make check CHECKS_ONLY=NAME.
+CHECKS_ONLY ?=
+CHECKS_RUN := $(if $(CHECKS_ONLY),$(filter $(CHECKS_ONLY),$(CHECKS)),$(CHECKS))
+check_globs := $(subst %,*,$(CHECKS_ONLY))
+check:
+	$(if $(CHECKS_RUN),,$(error CHECKS_ONLY=$(CHECKS_ONLY) matches no check of mk/checks.mk))
+	@scripts/check.sh --begin $(check_globs)
+	@$(MAKE) -k --no-print-directory $(CHECKS_RUN:%=run-%) || :
+	@scripts/check.sh --sum $(check_globs)
 
-$(foreach c,$(CHECKS),$(eval check-$(c): $(CHECK_NEEDS_$(c))))
+$(foreach c,$(CHECKS),$(eval run-$(c): $(CHECK_NEEDS_$(c))))
+$(CHECKS:%=run-%):
+	@scripts/check.sh --run $(@:run-%=%)
+
 $(CHECKS:%=check-%):
-	@scripts/check.sh $(@:check-%=%)
+	@$(MAKE) --no-print-directory check CHECKS_ONLY=$(@:check-%=%)
 
-test-tooling: $(sort $(foreach c,$(filter tooling-%,$(CHECKS)),$(CHECK_NEEDS_$(c))))
-	@scripts/check.sh 'tooling-*'
+test-tooling:
+	@$(MAKE) --no-print-directory check CHECKS_ONLY=tooling-%
 
 # the names some checks are known by
 series-check: check-series
@@ -253,11 +279,12 @@ ci-workflow:
 	@scripts/ci/gen-workflow.sh > .github/workflows/check.yml
 	@echo "==> wrote .github/workflows/check.yml" >&2
 
-# One arch of the matrix alone, as its CI job runs it.
+# One arch of the matrix, as its CI job runs it: the checks it takes
+# part in (its own, the conformance table's column, vmrun's boot).
 arch-check:
 	$(if $(filter $(CHECK_ARCH),$(MATRIX)),,$(error CHECK_ARCH must be one of: $(MATRIX)))
-	@$(MAKE) --no-print-directory initramfs-$(CHECK_ARCH)
-	@scripts/check.sh arch-$(CHECK_ARCH)
+	@$(MAKE) --no-print-directory check ARCHES=$(CHECK_ARCH) \
+		CHECKS_ONLY="arch-$(CHECK_ARCH) conformance tooling-vmrun"
 
 clean:
 	rm -rf $(BUILD)

@@ -4,7 +4,9 @@
 # come make check's prerequisites, one target per check (make
 # check-NAME), the plan scripts/check.sh runs (build/checks.list, written
 # by make) and docs/checks.md's order. A new check is one script and one
-# line here. Slowest first: with two at a time, they start first.
+# line here. The order is the order make check asks for them in (make
+# -j, one job per core): the series first, the longest and the first
+# whose needs are built, then the rest roughly slowest first.
 #   $(call check,NAME,COMMAND,NEEDS)
 CHECKS :=
 define check
@@ -16,11 +18,11 @@ CK := $(TOP)/scripts/checks
 TT := $(TOP)/tests/tooling
 CROSS_INITRAMFS := $(CROSS_ARCHES:%=initramfs-%)
 
+$(eval $(call check,series,$(CK)/series.sh,kernel-base initramfs))
 $(eval $(call check,hostile-debug,$(CK)/hostile.sh debug $(BZ_DEBUG) $(KOBJ_DEBUG)/.config,kernel-debug initramfs))
 $(eval $(call check,coverage,$(CK)/coverage.sh $(BZ_DEBUG),kernel-debug initramfs-cov))
-$(eval $(call check,series,$(CK)/series.sh,kernel-base initramfs))
 $(eval $(call check,hostile-patched,$(CK)/hostile.sh patched $(BZ_PATCHED),kernel initramfs))
-$(eval $(call check,conformance,$(CK)/conformance.sh $(BZ_PATCHED) $(BZ_BASE) $(BZ_612),kernel kernel-base kernel-6.12 initramfs $(CROSS_INITRAMFS)))
+$(eval $(call check,conformance,$(CK)/conformance.sh $(BZ_PATCHED) $(BZ_BASE) $(if $(MAINLINE_612),$(BZ_612)),kernel kernel-base $(if $(MAINLINE_612),kernel-6.12) initramfs $(CROSS_INITRAMFS)))
 $(eval $(call check,selftests,$(CK)/selftests.sh $(BZ_PATCHED),kernel initramfs))
 $(eval $(call check,userspace,$(CK)/userspace.sh $(BZ_PATCHED) $(BZ_BASE),kernel kernel-base initramfs libbpf))
 $(eval $(call check,libbpf-abi,$(CK)/libbpf-abi.sh $(BZ_PATCHED),kernel initramfs libbpf libbpf-1.4.6))
@@ -34,6 +36,7 @@ $(eval $(call check,b4,$(CK)/b4.sh $(PATCHES),series))
 $(eval $(call check,shellcheck,$(CK)/shellcheck.sh,deps))
 $(eval $(call check,ci-workflow,$(CK)/ci-workflow.sh,deps))
 $(eval $(call check,tooling-vmrun,$(TT)/vmrun.sh $(BZ_PATCHED),kernel initramfs $(CROSS_INITRAMFS)))
+$(eval $(call check,tooling-vng-run,$(TT)/vng-run.sh $(BZ_PATCHED),kernel))
 $(eval $(call check,tooling-splat-scan,$(TT)/splat-scan.sh,))
 $(eval $(call check,tooling-apply-series,$(TT)/apply-series.sh,series))
 $(eval $(call check,tooling-checkpatch-waiver,$(TT)/checkpatch-waiver.sh,series))

@@ -8,8 +8,12 @@
 # scripts it runs see the same. scripts/lib.sh sources the file and asks make to
 # write it again only when an .mk file or the Makefile is newer; no
 # script reads an .mk file or runs make to learn a fact.
-ENV_VARS := $(sort $(foreach v,$(filter-out $(subst %,\%,$(env_before)) env_before,$(.VARIABLES)),\
-	$(if $(findstring $$(1),$(value $(v))),,$(v))))
+# (not make's own that a $(shell) defines: .SHELLSTATUS is no shell name)
+# The variables the Makefile exports are written too: in a make that a
+# make ran (make check's), they come from the environment, and so would
+# be left out with the rest of it.
+ENV_VARS := $(sort $(foreach v,$(filter-out .% $(subst %,\%,$(env_before)) env_before,$(.VARIABLES)),\
+	$(if $(findstring $$(1),$(value $(v))),,$(v))) BUILD PREFIX ARCHES CROSS_ARCHES)
 ENV_SH	:= $(BUILD)/env.sh
 
 $(ENV_SH): $(TOP)/Makefile $(wildcard $(TOP)/mk/*.mk)

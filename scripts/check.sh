@@ -1,24 +1,31 @@
 #!/bin/sh
-# make check: run the checks and sum their TAP into the last line,
-# "N passed, N failed, N skipped"; the status is non-zero on any failure.
-# Each check is one script (scripts/checks/, tests/tooling/) that takes
-# its inputs as arguments, reports in TAP on stdout and keeps its files
-# in $RESULTS/<check>/. Their inputs (the kernels, the initramfs, the
-# installed libbpf) are make targets that make check builds first.
-#   check.sh [PATTERN...]   only the checks whose names match a pattern
+# The runner of make check. The checks are the entries of mk/checks.mk
+# (make writes them to build/checks.list, "NAME COMMAND" a line); each
+# is a script that reports in TAP on stdout. Its TAP, its stderr and its
+# status ("STATUS SECONDS") are kept in $RESULTS/NAME/ as check.tap,
+# stderr.log and status.
+#   check.sh --begin [PATTERN...]  print the plan; forget the planned
+#                                  checks' earlier statuses
+#   check.sh --run NAME            run one check (make's run-NAME)
+#   check.sh --sum [PATTERN...]    sum the planned checks' results
 #   check.sh --plan [PATTERN...]   print the plan and stop
-# CHECK_JOBS (default 2) checks run at once; output comes in list order.
+#   check.sh [PATTERN...]          --begin, --run each (CHECK_JOBS at
+#                                  once, default 2), --sum
+# make check is --begin, then a make -j of run-NAME targets (a check
+# starts as soon as what it needs is built), then --sum. The sum is TAP
+# as kselftest's runner prints it: the plan first, one test per check,
+# each check's own TAP nested under it as "# " lines; then the failed
+# checks with their reasons, and last "N passed, N failed, N skipped",
+# counted over the checks' own tests. A check with no status did not
+# run (a target it needs failed to build) and fails.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-# The checks, "NAME COMMAND" a line, as mk/checks.mk defines them (make
-# writes the list; ARCHES narrows its arch-A entries).
 list=$BUILD/checks.list
 [ -f "$list" ] || make -s --no-print-directory -C "$TOP" env >&2 ||
 	die "make could not write $list"
 [ -s "$list" ] || die "$list names no check"
-checks() { cat "$list"; }
-selected() {
+selected() { # name pattern...
 	[ $# = 1 ] && return 0
 	name=$1
 	shift 1
@@ -28,101 +35,142 @@ selected() {
 	done
 	return 1
 }
+# the names of the checks matching the patterns, in list order
+plan() {
+	while read -r name cmd; do
+		! selected "$name" "$@" || echo "$name"
+	done < "$list"
+}
+say_plan() {
+	plan "$@" > "$tmp/plan"
+	[ -s "$tmp/plan" ] || die "no check matches: $*"
+	echo "==> check.sh: plan: $(grep -c . "$tmp/plan") checks: $(tr '\n' ' ' < "$tmp/plan")" >&2
+}
 
-plan_only=
-[ "${1:-}" != --plan ] || { plan_only=y; shift; }
+# One check: its output goes to files beside $RESULTS (the check's own
+# tap_init makes $RESULTS/NAME anew) and is moved in when it ends.
+run_one() { # name
+	name=$1
+	cmd=$(awk -v n="$name" '$1 == n { $1 = ""; print substr($0, 2); exit }' "$list")
+	[ -n "$cmd" ] || die "$name is not a check of $list"
+	run=$RESULTS/.run
+	mkdir -p "$run"
+	echo "==> check.sh: starting $name" >&2
+	start=$(date +%s)
+	rc=0
+	# shellcheck disable=SC2086 # the command line from the list
+	$cmd > "$run/$name.tap" 2> "$run/$name.err" < /dev/null || rc=$?
+	mkdir -p "$RESULTS/$name"
+	mv "$run/$name.tap" "$RESULTS/$name/check.tap"
+	mv "$run/$name.err" "$RESULTS/$name/stderr.log"
+	secs=$(($(date +%s) - start))
+	echo "$rc $secs" > "$RESULTS/$name/status"
+	echo "==> check.sh: $name ended ($secs s, status $rc)" >&2
+	: > "$tmp/ended.$name"
+}
+
+# The sum, from the files of each planned check.
+sum() {
+	passed=0
+	failed=0
+	skipped=0
+	: > "$tmp/failed"
+	echo "TAP version 13"
+	echo "1..$(grep -c . "$tmp/plan")"
+	n=0
+	while read -r name; do
+		n=$((n + 1))
+		d=$RESULTS/$name
+		if [ ! -f "$d/status" ]; then
+			echo "# $name: did not run (a target it needs failed to build: make's output above; make check-$name retries)"
+			echo "not ok $n $name # did not run"
+			failed=$((failed + 1))
+			echo "$name" >> "$tmp/failed"
+			continue
+		fi
+		read -r rc secs < "$d/status"
+		tap=$d/check.tap
+		echo "# $name ($secs s)"
+		sed 's/^/# /' "$tap"
+		# shellcheck disable=SC2046 # three numbers
+		set -- $(awk '/^ok .* - # SKIP / { s++; next } /^ok / { p++ } /^not ok / { f++ }
+			END { print p + 0, s + 0, f + 0 }' "$tap")
+		p=$1 s=$2 f=$3
+		passed=$((passed + p))
+		skipped=$((skipped + s))
+		failed=$((failed + f))
+		# A check that stopped early, or failed without saying what, fails.
+		planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | tail -n 1)
+		ran=$(grep -cE '^(not )?ok [0-9]+ ' "$tap" || true)
+		why=
+		if [ -z "$planned" ] || [ "$planned" != "$ran" ] || [ "$ran" = 0 ]; then
+			why="$ran tests against a plan of ${planned:-none} (status $rc)"
+		elif [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+			why="exited with status $rc, no test failed"
+		fi
+		[ -z "$why" ] || { failed=$((failed + 1)); echo "# $name: $why"; }
+		if [ "$rc" != 0 ] || [ "$f" != 0 ] || [ -n "$why" ]; then
+			echo "not ok $n $name # exit=$rc${why:+: $why}"
+			echo "$name" >> "$tmp/failed"
+		else
+			echo "ok $n $name"
+		fi
+	done < "$tmp/plan"
+
+	# Why each failed check failed: its failing tests with their
+	# diagnostic lines, the error lines of its stderr, where it is all kept.
+	if [ -s "$tmp/failed" ]; then
+		echo "=== failures"
+		while read -r name; do
+			d=$RESULTS/$name
+			echo "--- $name: files in $d/"
+			if [ ! -f "$d/status" ]; then
+				echo "    did not run: a target it needs failed to build (make's output above)"
+				continue
+			fi
+			awk '/^not ok / { p = 1; print "  " $0; next }
+				p && /^#/ { print "    " $0; next } { p = 0 }' "$d/check.tap"
+			grep -E 'error|FAIL|not ok|vmrun:|splat' "$d/stderr.log" | head -n 20 | sed 's/^/    | /' || true
+			echo "    stderr: $d/stderr.log"
+		done < "$tmp/failed"
+	fi
+	echo "$passed passed, $failed failed, $skipped skipped"
+	[ "$failed" = 0 ]
+}
+
 tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || :; rm -rf "$tmp"' EXIT
 mkdir -p "$RESULTS"
-jobs=${CHECK_JOBS:-2}
-
-# Each check runs in the background, at most $jobs at once, and leaves
-# its TAP, stderr, time and status in $tmp.
-run_one() { # name command...
-	name=$1
-	shift
-	start=$(date +%s)
-	rc=0
-	"$@" > "$tmp/$name.tap" 2> "$tmp/$name.err" < /dev/null || rc=$?
-	echo $(($(date +%s) - start)) > "$tmp/$name.time"
-	# kept beside the check's own files (tap_init made the directory,
-	# unless the check died before it)
-	mkdir -p "$RESULTS/$name"
-	cp "$tmp/$name.err" "$RESULTS/$name/stderr.log"
-	echo "$rc" > "$tmp/$name.rc"
-	echo "==> check.sh: $name ended ($(cat "$tmp/$name.time") s, status $rc)" >&2
-}
-ended() { find "$tmp" -name '*.rc' | wc -l; }
-checks > "$tmp/all"
-while read -r name cmd; do
-	selected "$name" "$@" && echo "$name"
-done < "$tmp/all" > "$tmp/plan"
-[ -s "$tmp/plan" ] || die "no check matches: $*"
-echo "==> check.sh: plan: $(grep -c . "$tmp/plan") checks, $jobs at a time: $(tr '\n' ' ' < "$tmp/plan")" >&2
-if [ -n "$plan_only" ]; then
-	cat "$tmp/plan"
-	exit 0
-fi
-started=0
-while read -r name cmd; do
-	selected "$name" "$@" || continue
-	echo "$name" >> "$tmp/list"
-	while [ $((started - $(ended))) -ge "$jobs" ]; do
-		sleep 1
-	done
-	echo "==> check.sh: starting $name" >&2
-	# shellcheck disable=SC2086 # the command line from the list
-	run_one "$name" $cmd &
-	started=$((started + 1))
-done < "$tmp/all"
-[ "$started" -gt 0 ] || die "no check matches: $*"
-wait
-
-passed=0
-failed=0
-skipped=0
-# the sum of all checks' TAP (names of their own: lib/tap.sh's ok/skip
-# are for a check's own tests)
-sum_pass() { passed=$((passed + 1)); echo "PASS: $*"; }
-sum_fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-sum_skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
-while read -r name; do
-	echo "--- $name ($(cat "$tmp/$name.time") s)"
-	tap=$tmp/$name.tap
-	rc=$(cat "$tmp/$name.rc")
-	while IFS= read -r line; do
-		case $line in
-		"ok "*" - # SKIP "*) sum_skip "${line#* - # SKIP }" ;;
-		"ok "*) sum_pass "${line#* - }" ;;
-		"not ok "*) sum_fail "${line#* - }" ;;
-		"#"*) echo "    $line" ;;
-		esac
-	done < "$tap"
-	# A check that stopped early, or failed without saying what, fails.
-	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | tail -n 1)
-	ran=$(grep -cE '^(not )?ok [0-9]+ ' "$tap" || true)
-	bad=$(grep -c '^not ok ' "$tap" || true)
-	if [ -z "$plan" ] || [ "$plan" != "$ran" ] || [ "$ran" = 0 ]; then
-		sum_fail "$name: $ran tests against a plan of ${plan:-none} (status $rc)"
-	elif [ "$rc" != 0 ] && [ "$bad" = 0 ]; then
-		sum_fail "$name: exited with status $rc, no test failed"
-	fi
-	if [ "$rc" != 0 ] || grep -q '^not ok ' "$tap"; then
-		echo "$name" >> "$tmp/failed"
-	fi
-done < "$tmp/list"
-
-# Why each failed check failed: its failing tests with their diagnostic
-# lines, the error lines of its stderr, and where everything is kept.
-if [ -s "$tmp/failed" ]; then
-	echo "=== failures"
+mode=all
+case ${1:-} in
+--plan|--begin|--sum|--run) mode=${1#--}; shift ;;
+esac
+case $mode in
+plan)
+	say_plan "$@"
+	cat "$tmp/plan" ;;
+begin)
+	say_plan "$@"
+	while read -r name; do rm -f "$RESULTS/$name/status"; done < "$tmp/plan" ;;
+run)
+	[ $# = 1 ] || die "usage: $me --run NAME"
+	run_one "$1" ;;
+sum)
+	plan "$@" > "$tmp/plan"
+	[ -s "$tmp/plan" ] || die "no check matches: $*"
+	sum ;;
+all)
+	say_plan "$@"
+	jobs=${CHECK_JOBS:-2}
+	while read -r name; do rm -f "$RESULTS/$name/status"; done < "$tmp/plan"
+	started=0
 	while read -r name; do
-		echo "--- $name: files in $RESULTS/$name/"
-		awk '/^not ok / { p = 1; print "  " $0; next }
-			p && /^#/ { print "    " $0; next } { p = 0 }' "$tmp/$name.tap"
-		grep -E 'error|FAIL|not ok|vmrun:|splat' "$tmp/$name.err" | head -n 20 | sed 's/^/    | /' || true
-		echo "    stderr: $RESULTS/$name/stderr.log"
-	done < "$tmp/failed"
-fi
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" = 0 ]
+		while [ $((started - $(find "$tmp" -name 'ended.*' | wc -l))) -ge "$jobs" ]; do
+			sleep 1
+		done
+		run_one "$name" &
+		started=$((started + 1))
+	done < "$tmp/plan"
+	wait
+	sum ;;
+esac

@@ -5,6 +5,9 @@
 # scripts/lib/ (tap, guest, test_progs, mail, bench), each sourced by the
 # scripts that use it.
 
+# A make that a script runs is its own, with its own -j: the job server
+# of the make that ran the script is not passed on to it.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 # The repository: the nearest directory above the script with this file.
 TOP=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
 # The facts of mk/*.mk (paths, test lists, the arch matrix), from the
@@ -19,7 +22,9 @@ fi
 # shellcheck source=/dev/null # generated: NAME=${NAME-value} lines
 . "$env_sh"
 TARBALL=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-FRAGMENT=${FRAGMENT:-$TOP/config/minimal.config}
+# the patched kernel's fragments (mk/kernels.mk): also the unpatched
+# kernel's and the series check's
+FRAGMENT=${FRAGMENT:-$K_FRAGS_patched}
 # shellcheck disable=SC2034 # for the scripts that source this file
 NPROC=$(nproc)
 
@@ -48,15 +53,6 @@ shell_quote() {
 		q_arg=$(printf '%sX' "$q_arg" | sed "s/'/'\\\\''/g")
 		printf "'%s' " "${q_arg%X}"
 	done
-}
-
-# True if the running kernel is Linux 6.5 or later (has BPF_F_PATH_FD).
-host_has_path_fd() {
-	v=$(uname -r)
-	major=${v%%.*}
-	minor=${v#*.}
-	minor=${minor%%[!0-9]*}
-	[ "$major" -gt 6 ] || { [ "$major" = 6 ] && [ "$minor" -ge 5 ]; }
 }
 
 # Unpack kernel tarball $1 into the new directory $2.tmp and print that

@@ -3,6 +3,7 @@
 #   - cold make on a fresh clone of HEAD (packages already installed),
 #     only with BENCH_COLD=1: it takes 10 minutes or more
 #   - make again with nothing changed
+#   - make check again with nothing changed (BENCH_CHECK=0 leaves it out)
 #   - touch kernel/bpf/syscall.c, make: kernel rebuild, boot, selftests
 #   - guest boot to the first test output, TCG (and KVM if kvm-probe
 #     says a guest boots with it here)
@@ -112,9 +113,19 @@ if [ "${BENCH_COLD:-0}" = 1 ]; then
 	bench_row "<=" "cold make, fresh clone (packages installed)" "$r" - - " s" %.1f >> "$rows"
 fi
 
-step "make with nothing changed"
+step "make with nothing changed (after one make that brings everything up to date)"
+timed_make "$out/warmup.log" "$TOP" BUILD="$BUILD" PREFIX="$prefix" > /dev/null
 r=$(timed_make "$out/rerun.log" "$TOP" BUILD="$BUILD" PREFIX="$prefix")
 bench_row "<=" "make again, nothing changed (build, boot, test)" "$r" - 3 " s" %.1f >> "$rows"
+
+if [ "${BENCH_CHECK:-1}" = 1 ]; then
+	step "make check with nothing changed"
+	s=$(now)
+	env -i PATH="$PATH" HOME="${HOME:-/root}" BUILD="$BUILD" PREFIX="$prefix" \
+		make -C "$TOP" check >"$out/check.log" 2>&1 ||
+		die "make check failed, log: $out/check.log"
+	bench_row "<=" "make check again, nothing changed" "$(since "$s")" - 120 " s" %.1f >> "$rows"
+fi
 
 step "touch kernel/bpf/syscall.c, make"
 touch "$KSRC/kernel/bpf/syscall.c"

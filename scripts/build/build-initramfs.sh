@@ -15,6 +15,15 @@ busybox=${BUSYBOX:-/bin/busybox}
 file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not a static binary: install busybox-static"
 
+# Made again only when an input changed: the same inputs give the same
+# file (and a run of the same kernel and initramfs, the same result).
+key=$(for f in "$0" "$busybox" "$TOP/guest/init" "$TOP/guest/part" "$@"; do
+	printf '%s ' "$f"
+	sha256sum < "$f" 2>/dev/null || echo missing
+done | sha256sum | cut -d' ' -f1)
+if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
+	exit 0
+fi
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" \
@@ -36,3 +45,4 @@ for b in "$@"; do
 done
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
 mv "$out.tmp" "$out"
+echo "$key" > "$out.key"

@@ -72,9 +72,10 @@ echo "$key" > "$stamp.new"
 if [ -f "$obj/vmlinux" ]; then
 	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (incremental)"
 else
-	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (cold: about 5 to 10 minutes on 2 cores)"
+	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (cold: 10 to 15 minutes on 2 cores, more beside another build)"
 fi
 log=$obj/build.log
+started=$(date +%s)
 # Full output to the log; every 100th line to the terminal as progress.
 { rc=0; kmake -j"$NPROC" "$target" 2>&1 || rc=$?; echo $rc >"$log.rc"; } |
 	tee "$log" | awk 'NR % 100 == 0 { print "    [" NR " lines] " $0; fflush() }' >&2
@@ -85,7 +86,7 @@ fi
 mv "$stamp.new" "$stamp"
 # (nothing to count when make runs silently, as under "make -s")
 n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
-[ "$n" = 0 ] || echo "    objects rebuilt: $n" >&2
+step "$target in $obj built in $(($(date +%s) - started)) s ($n objects rebuilt)"
 # the x86 image's path (a cross build's is IMG_A of mk/paths.mk)
 case ${KMAKEARGS:-} in
 *ARCH=*) ;;

@@ -17,9 +17,7 @@ tap_init "arch-$arch"
 log=$check_dir/guest.log
 step "obj_fuzz and obj_unpriv on $arch"
 rc=0
-"$TOP/scripts/vmrun" -A "$arch" -l "$log" -t 900 -- sh -c '
-	part obj_fuzz obj_fuzz 20000 1
-	part obj_unpriv obj_unpriv' >/dev/null 2>"$check_dir/runner.err" || rc=$?
+"$TOP/scripts/vmrun" -A "$arch" -l "$log" -t 900 -- arch-suite 20000 >/dev/null 2>"$check_dir/runner.err" || rc=$?
 tap_parts "$log" "$arch: " obj_fuzz obj_unpriv
 tap_run_status "$rc" "$arch" "$log"
 tap_done

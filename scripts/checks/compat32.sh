@@ -20,10 +20,7 @@ calls=${FUZZ_CALLS:-20000}
 parts="attr_layout attr_layout32 obj_fuzz32 obj_unpriv32"
 step "32-bit callers in the guest ($kernel)"
 rc=0
-"$TOP/scripts/vmrun" -k "$kernel" -l "$log" -t 900 -- sh -c '
-	for p in attr_layout attr_layout32 "obj_fuzz32 $0 1" obj_unpriv32; do
-		part "${p%% *}" $p
-	done' "$calls" >/dev/null 2>"$check_dir/runner.err" || rc=$?
+"$TOP/scripts/vmrun" -k "$kernel" -l "$log" -t 900 -- compat32-suite "$calls" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 # shellcheck disable=SC2086 # one part a word
 tap_parts "$log" "" $parts
 layout() { sed -n "s/^attr_layout: $1-bit \(.* at [0-9]*, [0-9]* bytes\)$/\1/p" "$log"; }

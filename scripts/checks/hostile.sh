@@ -6,7 +6,9 @@
 # panic, hung tasks: config/splat.deny). With the
 # kernel's .config given and KASAN in it, the detectors' banners must
 # be in the log too. TAP: the suite's own tests, then the log's.
-#   checks/hostile.sh NAME BZIMAGE [CONFIG]     (SEED=n picks the seed)
+#   checks/hostile.sh NAME BZIMAGE [CONFIG]     (SEED=n picks the seed,
+#   CALLS=n the fuzzer's calls: 100000, or 20000 on a KASAN kernel,
+#   where each call costs several times more and the paths are the same)
 set -eu
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=scripts/lib/tap.sh
@@ -21,11 +23,15 @@ name=$1
 kernel=$2
 config=${3:-}
 seed=${SEED:-1}
+calls=${CALLS:-100000}
+if [ -z "${CALLS:-}" ] && [ -n "$config" ] && grep -q '^CONFIG_KASAN=y' "$config"; then
+	calls=20000
+fi
 tap_init "hostile-$name"
 log=$check_dir/console.log
-step "hostile suite on $kernel (seed $seed), log in $log"
+step "hostile suite on $kernel (seed $seed, $calls fuzzer calls), log in $log"
 rc=0
-"$TOP/scripts/vmrun" -k "$kernel" -t 1200 -l "$log" -- hostile-suite "$TP_TESTS" "$seed" >/dev/null 2>"$check_dir/runner.err" || rc=$?
+"$TOP/scripts/vmrun" -k "$kernel" -t 1200 -l "$log" -- hostile-suite "$TP_TESTS" "$seed" "$calls" >/dev/null 2>"$check_dir/runner.err" || rc=$?
 
 # each part of the suite, by its guest/part line
 tap_parts "$log" "$name: " test_progs obj_fuzz obj_stress obj_unpriv

@@ -87,12 +87,12 @@ fi
 native() { # libdir binary
 	(cd /tmp && LD_LIBRARY_PATH=$1 unshare -m "$2")
 }
-if [ "$(id -u)" = 0 ] && host_has_path_fd; then
+if "$TOP/scripts/native-probe"; then
 	expect_status 0 "natively: built against the patched libbpf, runs on 1.4.6 through fd 0" native "$d146" "$a"
 	expect_status 0 "natively: built against 1.4.6, runs on the patched libbpf through fd 0" native "$patched" "$b"
 else
-	skip "natively, built against the patched libbpf, on 1.4.6: host $(uname -r) < 6.5 or not root"
-	skip "natively, built against 1.4.6, on the patched libbpf: host $(uname -r) < 6.5 or not root"
+	skip "natively, built against the patched libbpf, on 1.4.6: $("$TOP/scripts/native-probe" 2>&1)"
+	skip "natively, built against 1.4.6, on the patched libbpf: $("$TOP/scripts/native-probe" 2>&1)"
 fi
 # A negative control: Debian 12's own libbpf 1.1 lacks the node.
 if [ -f "$system" ]; then

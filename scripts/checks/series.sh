@@ -9,15 +9,18 @@
 #   sparse     the same files through sparse (C=2): no new warning
 #   clang      the same files built with LLVM=1 (Debian's clang): no
 #              new warning
-#   nosyscall  vmlinux with CONFIG_BPF_SYSCALL=n (config/nosyscall.config)
-#              builds, for the stubs in include/linux/bpf.h
+#   nosyscall  vmlinux of tinyconfig + config/nosyscall.config (the
+#              networking core, no bpf(2)) builds: the stubs of
+#              include/linux/bpf.h
 #   libbpf     libbpf build, once a patch has touched tools/lib/bpf
 #   selftest   focused test_progs build, once the selftest is in
 #   checkpatch checks/checkpatch.sh
 #   headers    uapi bpf.h vs tools/ copy: same difference as in base
 #   docs       scripts/bpf_doc.py syscall renders (rst2man --strict), and
 #              every .rst the patch touches parses (rst2html --strict)
-# One TAP test per patch (its row of the table), one for the bpf(2)
+# The results are $check_dir/rows, "PATCH CELL..." a line in the order
+# of $columns; the table ($check_dir/table.txt) and the TAP are both
+# written from them. One TAP test per patch (its row), one for the bpf(2)
 # page of the last state, and one per mutant of checks/mutant.sh, run
 # last in the same worktree. A row that passed is reused while the patches
 # up to it, the fragments and the scripts are the same: a change to one
@@ -33,7 +36,8 @@ tap_init series
 
 wt=$KSRC_BASE
 obj=$KOBJ_BASE
-report=$check_dir/table.txt
+rows=$check_dir/rows
+columns="applies kernel w1 sparse clang nosyscall libbpf selftest checkpatch headers docs"
 cache=$CACHE/series
 mkdir -p "$cache"
 tmp=$(mktemp -d)
@@ -56,22 +60,27 @@ row_key() {
 	done) | sha256sum | cut -d' ' -f1
 }
 
-# "column=cell" for each cell of a row, the columns named by the
-# table's header, so that a failing row says which column failed.
-named_cells() { # cells
-	head -n 1 "$report" | awk -v cells="$1" '{ n = split(cells, c, " ")
-		for (i = 1; i <= n; i++) printf "%s%s=%s", (i > 1 ? " " : ""), $(i + 1), c[i] }'
+# "column=cell" for each cell of a row, so that a failing row says
+# which column failed.
+named_cells() { # cell...
+	for c in $columns; do
+		printf ' %s=%s' "$c" "$1"
+		shift
+	done
 }
-# The TAP of a table: a row with no FAIL passes.
+# The table, for people, and the TAP, a test per row: a row with no
+# FAIL passes.
 report_tap() {
-	tail -n +2 "$report" | while read -r p cols; do
-		case " $cols " in
-		*" FAIL "*) echo "not ok - series $p: $(named_cells "$cols")" ;;
-		*) echo "ok - series $p: $cols" ;;
+	# shellcheck disable=SC2086 # the column names, one word each
+	render_table "$rows" 62 patch $columns > "$check_dir/table.txt"
+	# shellcheck disable=SC2086 # the cells, one word each
+	while read -r p cells; do
+		case " $cells " in
+		*" FAIL "*) not_ok "series $p:$(named_cells $cells)" ;;
+		*) ok "series $p: $cells" ;;
 		esac
-	done > "$check_dir/rows"
-	tap_from "$check_dir/rows"
-	[ "$(grep -c . "$check_dir/rows")" = "$(grep -c . "$PATCHES/series")" ] ||
+	done < "$rows"
+	[ "$(grep -c . "$rows")" = "$(grep -c . "$PATCHES/series")" ] ||
 		not_ok "series-check stopped before the last patch"
 	# Like mainline, the series documents path_fd and BPF_F_PATH_FD at
 	# their definitions in the uapi header, not in the command text the
@@ -82,7 +91,7 @@ report_tap() {
 	else
 		not_ok "the rendered bpf(2) page ($check_dir/bpf.2) lacks BPF_OBJ_PIN or BPF_OBJ_GET"
 	fi
-	cat "$report" >&2
+	cat "$check_dir/table.txt" >&2
 	# last, on the series' tip in the same worktree: the mutants
 	RESULTS=$check_dir "$TOP/scripts/checks/mutant.sh" "$wt" "$obj" 2>&1 >"$tmp/mutant.tap" |
 		sed 's/^/    mutant: /' >&2 || true
@@ -99,14 +108,13 @@ while read -r p; do
 	i=$((i + 1))
 	[ -f "$cache/row-$(row_key $i)" ] || { first=$i; break; }
 done < "$PATCHES/series"
-row() { printf '%-62s %-7s %-6s %-6s %-6s %-6s %-9s %-6s %-8s %-10s %-7s %s\n' "$@"; }
-row patch applies kernel w1 sparse clang nosyscall libbpf selftest checkpatch headers docs > "$report"
+: > "$rows"
 if [ "$first" = 0 ]; then
 	n=$(grep -c . "$PATCHES/series")
 	i=0
 	while [ "$i" -lt "$n" ]; do
 		i=$((i + 1))
-		cat "$cache/row-$(row_key $i)" >> "$report"
+		cat "$cache/row-$(row_key $i)" >> "$rows"
 	done
 	cp "$cache/row-$(row_key "$n").bpf.2" "$check_dir/bpf.2"
 	step "the series and the scripts are as when every row passed: rows reused"
@@ -186,7 +194,7 @@ if [ ! -f "$cache/base-$base_key.clang" ]; then
 	KMAKEARGS=LLVM=1 TARGET=prepare "$TOP/scripts/build/build-kernel.sh" "$wt" "$KOBJ_CLANG"
 	obj_warnings "$obj" W=1 > "$cache/base-$base_key.w1"
 	obj_warnings "$obj" C=2 > "$cache/base-$base_key.sparse"
-	FRAGMENT="$FRAGMENT $TOP/config/nosyscall.config" TARGET=vmlinux \
+	FRAGMENT="$TOP/config/nosyscall.config" TARGET=vmlinux \
 		"$TOP/scripts/build/build-kernel.sh" "$wt" "$KOBJ_NOSYS" ||
 		die "the base does not build without CONFIG_BPF_SYSCALL"
 	obj_warnings "$KOBJ_CLANG" LLVM=1 > "$cache/base-$base_key.clang"
@@ -208,7 +216,7 @@ while read -r p; do
 		# passed before with the same patches up to here: apply only
 		[ -n "$resume" ] || git -C "$wt" am -q "$PATCHES/$p" ||
 			die "$p applied before and does not now"
-		cat "$cache/row-$(row_key $i)" >> "$report"
+		cat "$cache/row-$(row_key $i)" >> "$rows"
 		continue
 	fi
 	step "checking $p"
@@ -222,13 +230,13 @@ while read -r p; do
 		sp=$(no_new_warnings "$tmp/sparse.base" "$tmp/sparse" "$obj" C=2)
 		cl=$(no_new_warnings "$tmp/clang.base" "$tmp/clang" "$KOBJ_CLANG" LLVM=1)
 		ns=ok
-		FRAGMENT="$FRAGMENT $TOP/config/nosyscall.config" TARGET=vmlinux \
+		FRAGMENT="$TOP/config/nosyscall.config" TARGET=vmlinux \
 			"$TOP/scripts/build/build-kernel.sh" "$wt" "$KOBJ_NOSYS" 2>"$tmp/ns" ||
 			{ ns=FAIL; cat "$tmp/ns" >&2; }
 		if [ "$libbpf" = yes ]; then
 			lb=ok
 			mkdir -p "$LIBBPF_CHECK"
-			make -s -C "$wt/tools/lib/bpf" OUTPUT="$LIBBPF_CHECK/" >"$tmp/lb" 2>&1 ||
+			make -s -j"$NPROC" -C "$wt/tools/lib/bpf" OUTPUT="$LIBBPF_CHECK/" >"$tmp/lb" 2>&1 ||
 				{ lb=FAIL; cat "$tmp/lb" >&2; }
 		fi
 		# the tests of mk/test_progs.mk that this patch's tree has
@@ -238,7 +246,7 @@ while read -r p; do
 		[ -n "$tests" ] && selftest=yes
 		if [ "$selftest" = yes ]; then
 			st=ok
-			make -s -f "$TOP/mk/test_progs.mk" KSRC="$wt" OUT="$TPOUT_CHECK" \
+			make -s -j"$NPROC" -f "$TOP/mk/test_progs.mk" KSRC="$wt" OUT="$TPOUT_CHECK" \
 				TESTS="$(echo $tests)" >"$tmp/st" 2>&1 ||
 				{ st=FAIL; cat "$tmp/st" >&2; }
 		fi
@@ -256,8 +264,8 @@ while read -r p; do
 		git -C "$wt" am --abort >/dev/null 2>&1 || true
 	fi
 	grep -q "^ok [0-9]* - checkpatch $p: clean" "$tmp/checkpatch" && cp=ok
-	row "$p" "$ap" "$kb" "$w1" "$sp" "$cl" "$ns" "$lb" "$st" "$cp" "$hd" "$dc" > "$tmp/row"
-	cat "$tmp/row" >> "$report"
+	echo "$p $ap $kb $w1 $sp $cl $ns $lb $st $cp $hd $dc" > "$tmp/row"
+	cat "$tmp/row" >> "$rows"
 	case "$ap $kb $w1 $sp $cl $ns $lb $st $cp $hd $dc" in
 	*FAIL*) ;;
 	*)	# a row that passed is kept, with the page of its state

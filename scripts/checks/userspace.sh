@@ -29,10 +29,10 @@ native_examples() {
 		mount -t bpf bpf /sys/fs/bpf && mkdir /sys/fs/bpf/ex &&
 		"$0/detached_pin" && "$0/opath_pin" /sys/fs/bpf/ex && "$0/delegate_pin"' "$EXAMPLES_SHARED"
 }
-if [ "$(id -u)" = 0 ] && host_has_path_fd; then
+if "$TOP/scripts/native-probe"; then
 	expect_status 0 "examples natively on the host (Linux $(uname -r))" native_examples
 else
-	skip "examples natively: host kernel $(uname -r) < 6.5 or not root"
+	skip "examples natively: $("$TOP/scripts/native-probe" 2>&1)"
 fi
 
 expect_status 0 "examples in the guest (patched kernel)" vmrun -k "$patched" -- sh -c \

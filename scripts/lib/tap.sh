@@ -46,3 +46,25 @@ expect_status() {
 		sed 's/^/# /' "$check_dir/last.out" | tail -n 20
 	fi
 }
+# A table for people, from a check's results: a header line of the
+# given column names, then each line of the results file ("NAME
+# CELL..."), the first column WIDTH wide, the others 10. A check writes
+# its results first and makes both its table and its TAP from them.
+#   render_table RESULTS WIDTH COLUMN...
+render_table() {
+	rt_file=$1
+	rt_width=$2
+	shift 2
+	{
+		printf "%-${rt_width}s" "$1"
+		shift
+		printf ' %-10s' "$@"
+		echo
+		while read -r rt_name rt_cells; do
+			printf "%-${rt_width}s" "$rt_name"
+			# shellcheck disable=SC2086 # the cells, one word each
+			printf ' %-10s' $rt_cells
+			echo
+		done < "$rt_file"
+	}
+}

@@ -3,7 +3,9 @@
 # files, with a build directory of its own): a check added by one entry
 # in mk/checks.mk shows up in the plan, and when that check fails on
 # purpose, the summary names its failing test, the test's diagnostic,
-# the error line of its stderr and where that stderr is kept.
+# the error line of its stderr and where that stderr is kept. Through
+# make check: the plan comes first, and a check whose need fails to
+# build is a failure that says it did not run.
 set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
 # shellcheck source=scripts/lib/tap.sh
@@ -25,7 +27,12 @@ echo "1..1"
 exit 1
 DEMO
 chmod +x "$copy/tests/tooling/demo-fail.sh"
-echo '$(eval $(call check,demo-added,$(TT)/demo-fail.sh,))' >> "$copy/mk/checks.mk"
+cat >> "$copy/mk/checks.mk" <<'MK'
+$(eval $(call check,demo-added,$(TT)/demo-fail.sh,))
+$(eval $(call check,demo-unbuilt,$(TT)/demo-fail.sh,demo-broken-need))
+demo-broken-need:
+	@echo "demo-broken-need: error: this need does not build" >&2; exit 1
+MK
 run() { env BUILD="$copy/build" PREFIX="$copy/build/prefix" "$@"; }
 
 run make -s --no-print-directory -C "$copy" env > "$check_dir/env.out" 2>&1 ||
@@ -50,5 +57,17 @@ if [ "$rc" != 0 ] && [ "$(tail -n 1 "$check_dir/run.out")" = "0 passed, 1 failed
 else
 	not_ok "the failure summary lacks the reason (status $rc; $check_dir/run.out)"
 	tail -n 15 "$check_dir/run.out" | sed 's/^/# /'
+fi
+rc=0
+run make -s --no-print-directory -C "$copy" check CHECKS_ONLY=demo-unbuilt > "$check_dir/make.out" 2>&1 || rc=$?
+if [ "$rc" != 0 ] && head -n 1 "$check_dir/make.out" | grep -q '^==> check.sh: plan: 1 checks: demo-unbuilt' &&
+   grep -q '^not ok 1 demo-unbuilt # did not run' "$check_dir/make.out" &&
+   grep -q 'demo-broken-need: error: this need does not build' "$check_dir/make.out" &&
+   [ "$(grep -v '^make: \*\*\*' "$check_dir/make.out" | tail -n 1)" = "0 passed, 1 failed, 0 skipped" ] &&
+   [ ! -f "$copy/build/results/demo-unbuilt/status" ]; then
+	ok "make check prints the plan first; a check whose need fails to build fails as not run, after the build's error"
+else
+	not_ok "make check with a need that fails to build: status $rc ($check_dir/make.out)"
+	tail -n 15 "$check_dir/make.out" | sed 's/^/# /'
 fi
 tap_done

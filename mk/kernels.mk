@@ -1,0 +1,55 @@
+# The kernels, each defined once. For each kernel K of KERNELS:
+#   K_TARGET_K  its make target
+#   K_SRC_K     its source tree      K_OBJ_K  its objects (mk/paths.mk)
+#   K_ARCH_K    its arch, a block of mk/arches.mk: ARCH=, CROSS_COMPILE=
+#               and the image come from there
+#   K_FRAGS_K   config fragments, merged in order on top of tinyconfig
+#   K_ARGS_K    more kbuild arguments
+#   K_NEEDS_K   the make targets it needs first
+#   K_PREP_K    a command that makes its source tree first, if any
+# Its image is $(K_OBJ_K)/$(KIMAGE_PATH_<arch>) (mk/paths.mk names the
+# ones the checks boot). The unpatched kernel, make kernel-base, is the
+# patched kernel's entry built at tag base by
+# scripts/build/build-base-kernel.sh, in the series check's worktree.
+# A new kernel is one entry here (and its checks in mk/checks.mk).
+KERNELS		:= patched debug mainline $(MATRIX)
+
+# 6.1 with the series: what make runs and most checks boot
+K_TARGET_patched := kernel
+K_SRC_patched	:= $(KSRC)
+K_OBJ_patched	:= $(KOBJ)
+K_ARCH_patched	:= x86_64
+K_FRAGS_patched	:= $(TOP)/config/minimal.config
+K_NEEDS_patched	:= series
+
+# the same with KASAN, lockdep, kmemleak... and gcov for the coverage check
+K_TARGET_debug	:= kernel-debug
+K_SRC_debug	:= $(KSRC)
+K_OBJ_debug	:= $(KOBJ_DEBUG)
+K_ARCH_debug	:= x86_64
+K_FRAGS_debug	:= $(K_FRAGS_patched) $(TOP)/config/debug.config
+K_ARGS_debug	:= $(COVERAGE_KMAKEARGS)
+K_NEEDS_debug	:= series
+
+# Debian's linux-source-6.12, which has the feature (mk/tests.mk:
+# MAINLINE_612 says when the checks boot it)
+K_TARGET_mainline := kernel-6.12
+K_SRC_mainline	:= $(KSRC_612)
+K_OBJ_mainline	:= $(KOBJ_612)
+K_ARCH_mainline	:= x86_64
+K_FRAGS_mainline := $(K_FRAGS_patched)
+K_NEEDS_mainline := deps
+K_PREP_mainline	:= scripts/build/prepare-mainline.sh
+
+# each arch of the matrix: the patched kernel, cross-built
+$(foreach a,$(MATRIX),\
+	$(eval K_TARGET_$(a) := kernel-$(a))\
+	$(eval K_SRC_$(a) := $$(KSRC))\
+	$(eval K_OBJ_$(a) := $$(KOBJ_$(a)))\
+	$(eval K_ARCH_$(a) := $(a))\
+	$(eval K_FRAGS_$(a) := $$(K_FRAGS_patched) $(TOP)/config/arch-$(a).config)\
+	$(eval K_NEEDS_$(a) := series))
+
+# kbuild's arguments for kernel K: its arch's, then its own
+k_makeargs = $(strip $(if $(CROSS_$(K_ARCH_$(1))),ARCH=$(KARCH_$(K_ARCH_$(1))) \
+	CROSS_COMPILE=$(CROSS_$(K_ARCH_$(1)))) $(K_ARGS_$(1)))
