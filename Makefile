@@ -51,7 +51,7 @@ GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(TESTS_BIN)/obj_unpriv $(TESTS_BIN)/attr_layout $(TESTS_BIN)/attr_layout32 \
 	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 \
 	guest/hostile-suite guest/upstream-suite guest/conformance-suite \
-	guest/compat32-suite $(TPOUT)/lsm_mknod \
+	guest/compat32-suite guest/examples-suite guest/bpftool-pinned $(TPOUT)/lsm_mknod \
 	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \
 	$(patsubst %,$(TPOUT)/%.bpf.o,$(BPF_OBJS))
 B	:= scripts/build
@@ -119,18 +119,22 @@ $(K_TARGET_$(1)): $(K_NEEDS_$(1))
 endef
 $(foreach k,$(KERNELS),$(eval $(call kernel_rule,$(k))))
 
-kernel-base: series
+# After the patched kernel, always: the unpatched tree differs from it
+# only where the series' files are included, and the rest of its objects
+# come from the compiler cache that make kernel filled (scripts/lib/
+# kbuild.sh): about 3 minutes after it instead of 13 beside it.
+kernel-base: series | kernel
 	@$(B)/build-base-kernel.sh >/dev/null
 
 kernels: kernel kernel-base kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%)
 
 # In the whole make check (the make of all its run-NAME targets), the
 # two kernels that the series check and most others need build first,
-# side by side, then the guest; the other kernels after them. Only an
-# order: no kernel needs another, and a narrower make check builds none
-# it does not need. (Without it, make -j gave the two job slots to two
-# long kernel builds while the guest, a minute's work, waited for one,
-# and the series check, the longest, with it.)
+# then the guest; the other kernels after them. Only an order: no
+# kernel needs another, and a narrower make check builds none it does
+# not need. (Without it, make -j gave the two job slots to two long
+# kernel builds while the guest, a minute's work, waited for one, and
+# the series check, the longest, with it.)
 ifeq ($(filter run-%,$(MAKECMDGOALS)),$(CHECKS:%=run-%))
 kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%): | kernel kernel-base initramfs
 endif
@@ -213,7 +217,7 @@ run: kernel initramfs
 # scripts/vng-run adds a timeout and the splat scan of the console.
 vng: kernel test_progs
 	@cd $(TPOUT) && if $(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- \
-		sh -c 'mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t bpf_obj_pinning'; \
+		$(TOP)/guest/vng-selftests bpf_obj_pinning; \
 	then echo "make vng: PASS (test_progs -t bpf_obj_pinning under vng)"; \
 	else echo "make vng: FAIL (see the console log named above)"; exit 1; fi
 

@@ -11,10 +11,17 @@ PREFIX		?= $(BUILD)/prefix
 # kernel trees (source, objects) and the bzImage of each kernel
 KSRC		?= $(BUILD)/linux
 KOBJ		?= $(BUILD)/kbuild
-KSRC_BASE	?= $(BUILD)/linux-check
-KOBJ_BASE	?= $(BUILD)/kbuild-check
-KOBJ_CLANG	?= $(BUILD)/kbuild-check-clang
-KOBJ_NOSYS	?= $(BUILD)/kbuild-check-nosyscall
+# the unpatched tree (a worktree at tag base, which the series check
+# then takes patch by patch) and its objects: laid out in build/check/
+# as build/linux and build/kbuild are in build/, so that ccache, which
+# hashes paths relative to the object directory, finds the patched
+# tree's objects for the files the series does not change
+KSRC_BASE	?= $(BUILD)/check/linux
+KOBJ_BASE	?= $(BUILD)/check/kbuild
+KOBJ_CLANG	?= $(BUILD)/check/kbuild-clang
+KOBJ_NOSYS	?= $(BUILD)/check/kbuild-nosyscall
+# the compiler cache of every gcc kernel build (scripts/lib/kbuild.sh)
+CCACHE_DIR	?= $(BUILD)/ccache
 KOBJ_DEBUG	?= $(BUILD)/kbuild-debug
 KSRC_612	?= $(BUILD)/linux-6.12
 KOBJ_612	?= $(BUILD)/kbuild-6.12

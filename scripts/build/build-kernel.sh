@@ -9,12 +9,16 @@
 # itself is an ordinary incremental kbuild run in the object directory.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/kbuild.sh
+. "$TOP/scripts/lib/kbuild.sh"
 
 src=$(cd "${1:-$KSRC}" && pwd)
 target=${TARGET:-bzImage}
+# gcc through ccache (scripts/lib/kbuild.sh)
+cc=$(kbuild_cc "${KMAKEARGS:-}")
 kmake() {
 	# shellcheck disable=SC2086
-	make -C "$src" O="$obj" ${KMAKEARGS:-} "$@"
+	make -C "$src" O="$obj" ${KMAKEARGS:-} ${cc:+"CC=$cc"} "$@"
 }
 obj=${2:-$KOBJ}
 mkdir -p "$obj"

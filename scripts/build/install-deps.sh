@@ -5,7 +5,7 @@ set -eu
 
 # linux-source-6.1: the base tree; linux-source-6.12: the mainline
 # reference kernel of the conformance run; build tools for the kernel (bc, bison,
-# flex, libelf-dev, libssl-dev, dwarves for BTF) and for libbpf/test_progs
+# flex, libelf-dev, libssl-dev, dwarves for BTF, ccache: scripts/lib/kbuild.sh) and for libbpf/test_progs
 # (zlib, zstd, libcap); qemu and busybox-static for the guest; cpio for
 # the initramfs; python3-ply/python3-git for checkpatch's SPDX check;
 # python3-docutils for the rst and man page checks; sparse, clang, llvm
@@ -21,7 +21,7 @@ set -eu
 # compiler and C library) are PKGS_A of mk/arches.mk. npm (when there
 # is none) for the CI workflow's validator; and the shellcheck package
 # for the shellcheck check.
-PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev
+PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev ccache
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
 xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests

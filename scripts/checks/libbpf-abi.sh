@@ -147,9 +147,8 @@ fi
 # filesystem, so the programs run where they were built, with the
 # host's loader and libraries and each libbpf from where it lies.
 rc=0
-"$TOP/scripts/vng-run" -k "$kernel" -l "$out/guest.log" -t 180 -- sh -c "
-	LD_LIBRARY_PATH=$d146 $TOP/guest/part abi-a $a
-	LD_LIBRARY_PATH=$patched $TOP/guest/part abi-b $b" > "$out/guest.out" 2>"$out/runner.err" || rc=$?
+"$TOP/scripts/vng-run" -k "$kernel" -l "$out/guest.log" -t 180 -- \
+	"$TOP/guest/abi-suite" "$d146" "$a" "$patched" "$b" > "$out/guest.out" 2>"$out/runner.err" || rc=$?
 if [ "$rc" = 0 ] && [ "$(guest_status "$out/guest.out" abi-a)" = 0 ] &&
    grep -q "OK with libbpf 1.4 from $d146/" "$out/guest.out"; then
 	ok "in the vng guest (patched kernel): built against the patched libbpf, runs on 1.4.6 through fd 0"

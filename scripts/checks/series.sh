@@ -32,6 +32,8 @@ set -eu
 . "$TOP/scripts/lib/tap.sh"
 # shellcheck source=scripts/lib/mail.sh
 . "$TOP/scripts/lib/mail.sh"
+# shellcheck source=scripts/lib/kbuild.sh
+. "$TOP/scripts/lib/kbuild.sh"
 tap_init series
 
 wt=$KSRC_BASE
@@ -166,8 +168,9 @@ obj_warnings() {
 	o=$1
 	shift
 	for f in $kobjs; do rm -f "$o/$f"; done
+	cc=$(kbuild_cc "$*")
 	# shellcheck disable=SC2086
-	{ make -C "$wt" O="$o" -j"$NPROC" "$@" $kobjs 2>&1 >/dev/null ||
+	{ make -C "$wt" O="$o" -j"$NPROC" ${cc:+"CC=$cc"} "$@" $kobjs 2>&1 >/dev/null ||
 		echo "make: error: building $kobjs with $* failed"; } |
 		grep -E '(warning|error):' | sed -E 's/:[0-9]+:([0-9]+:)? /: /' | sort -u || true
 }

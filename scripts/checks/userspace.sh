@@ -35,8 +35,7 @@ else
 	skip "examples natively: $("$TOP/scripts/native-probe" 2>&1)"
 fi
 
-expect_status 0 "examples in the guest (patched kernel)" vmrun -k "$patched" -- sh -c \
-	'detached_pin && mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex && delegate_pin'
+expect_status 0 "examples in the guest (patched kernel)" vmrun -k "$patched" -- examples-suite
 
 msg="this kernel does not support BPF_F_PATH_FD: needs Linux 6.5 or this series"
 for e in detached_pin "opath_pin /sys/fs/bpf" delegate_pin; do
@@ -51,9 +50,7 @@ for e in detached_pin "opath_pin /sys/fs/bpf" delegate_pin; do
 done
 
 rc=0
-vmrun -k "$patched" -- sh -c 'mkdir /sys/fs/bpf/ex && opath_pin /sys/fs/bpf/ex >/dev/null &&
-	bpftool map show pinned /sys/fs/bpf/ex/example_map &&
-	bpftool prog show pinned /sys/fs/bpf/ex/example_prog' > "$check_dir/bpftool.out" 2>&1 || rc=$?
+vmrun -k "$patched" -- bpftool-pinned > "$check_dir/bpftool.out" 2>&1 || rc=$?
 if [ "$rc" = 0 ] && grep -q 'name example_map' "$check_dir/bpftool.out" &&
    grep -q 'name example_prog' "$check_dir/bpftool.out"; then
 	ok "bpftool map/prog show pinned finds objects pinned through path_fd"

@@ -23,8 +23,7 @@ vngrun() { # name args...
 
 step "test_progs -t $TP_TESTS under vng ($kernel)"
 rc=0
-(cd "$TPOUT" && vngrun test_progs -- sh -c \
-	"mount -t bpf bpf /sys/fs/bpf && exec ./test_progs -t $TP_TESTS") \
+(cd "$TPOUT" && vngrun test_progs -- "$TOP/guest/vng-selftests" "$TP_TESTS") \
 	> "$check_dir/test_progs.out" 2> "$check_dir/test_progs.err" || rc=$?
 tap_test_progs "$check_dir/test_progs.out" "$rc" "vng: "
 [ "$rc" = 0 ] || sed -n 's/^vng-run: /# /p' "$check_dir/test_progs.err"

@@ -1,0 +1,29 @@
+# shellcheck shell=sh
+# kbuild_cc: the compiler every kernel build of the project passes to
+# kbuild (CC=), so that an object directory is never rebuilt because two
+# scripts named the compiler differently. Sourced after scripts/lib.sh.
+#
+# gcc runs through ccache (clang, LLVM=1, as it is): the unpatched 6.1
+# tree differs from the patched one only in the files that include a
+# header or file the series changes, so make kernel-base and the series
+# check's patch-by-patch builds take most objects from the cache that
+# make kernel filled. The cache is $CCACHE_DIR, under build/, so a
+# fresh clone builds cold. Depend mode hashes the headers that the
+# compiler's -MMD file lists, instead of running the preprocessor again
+# on every miss; paths under $BUILD are hashed relative to the object
+# directory (build/linux beside build/kbuild, build/check/linux beside
+# build/check/kbuild: the same relative layout), and the absolute
+# -fmacro-prefix-map= of an O= build is left out of the hash, since it
+# maps either tree to the same relative __FILE__. An object taken from
+# the cache keeps the debug info source paths of the tree that compiled
+# it; BTF does not use them.
+#   kbuild_cc KMAKEARGS   prints "ccache [CROSS_COMPILE]gcc", or nothing
+kbuild_cc() {
+	case " $1 " in
+	*" LLVM=1 "*) return 0 ;;
+	esac
+	# shellcheck disable=SC2086 # make arguments, one word each
+	printf 'ccache %sgcc\n' "$(printf '%s\n' $1 | sed -n 's/^CROSS_COMPILE=//p')"
+}
+export CCACHE_DIR CCACHE_BASEDIR="$BUILD" CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 \
+	CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*' CCACHE_MAXSIZE=8G
