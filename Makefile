@@ -66,7 +66,7 @@ all: run
 
 help:
 	@echo "make, make run     deps, base tree, series, kernel, test_progs, run in the VM"
-	@echo "  RERUN=1          boot and run even when nothing changed since the last run"
+	@echo "  RERUN=1          boot and run even when nothing changed since the last run (make check too)"
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
 	@echo "  ARCHES=arm64     narrows the arch matrix (default: $(MATRIX)); ARCHES=x86_64 leaves x86_64 only"
 	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4, the check runner)"

@@ -47,6 +47,43 @@ say_plan() {
 	echo "==> check.sh: plan: $(grep -c . "$tmp/plan") checks: $(tr '\n' ' ' < "$tmp/plan")" >&2
 }
 
+# A check that passed is not run again while nothing it could read has
+# changed since it started, as make does not rebuild what is up to
+# date: its stamp ($CACHE/checks/NAME, made when it started, kept only
+# when it passed) holds its command line, the host's kernel, the time of
+# the last package change, and the commits and uncommitted changes of
+# the kernel trees; and no file of the repository or of build/ may be
+# newer than the stamp. Not looked at there: the checks' own results and
+# caches, the compiler cache, the files every make writes (build/env.sh,
+# build/checks.list) and the kernel source trees, whose changes reach a
+# check through the builds its needs made (make check builds them
+# first) or through the stamp's commits. RERUN=1 runs every check.
+stamp_key() { # command
+	echo "$1"
+	uname -r
+	stat -c %Y /var/lib/dpkg/status 2>/dev/null || :
+	for t in "$KSRC" "$KSRC_BASE" "$KSRC_612"; do
+		[ -d "$t" ] || continue
+		git -C "$t" rev-parse HEAD 2>/dev/null || :
+		git -C "$t" status --porcelain -uno 2>/dev/null | sha256sum
+	done
+}
+changed_since() { # stamp: print the first file newer than it, if any
+	dirs=$TOP
+	case $BUILD/ in "$TOP"/*) ;; *) dirs="$dirs $BUILD" ;; esac
+	# shellcheck disable=SC2086 # one or two directories
+	find $dirs \( -path "$TOP/.git" -o -path "$RESULTS" -o -path "$CACHE" \
+		-o -path "$CCACHE_DIR" -o -path "$KSRC" -o -path "$KSRC_BASE" -o -path "$KSRC_612" \
+		-o -path "$BUILD/env.sh" -o -path "$BUILD/checks.list" -o -name '.checks.list.*' \) \
+		-prune -o -newer "$1" -print -quit 2>/dev/null
+}
+# A TAP that passed: a plan, as many tests as it says, none failed.
+tap_passed() { # tap
+	planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1)
+	[ -n "$planned" ] && [ "$planned" != 0 ] &&
+		[ "$(grep -cE '^(not )?ok [0-9]+ ' "$1")" = "$planned" ] && ! grep -q '^not ok ' "$1"
+}
+
 # One check: its output goes to files beside $RESULTS (the check's own
 # tap_init makes $RESULTS/NAME anew) and is moved in when it ends.
 run_one() { # name
@@ -54,8 +91,34 @@ run_one() { # name
 	cmd=$(awk -v n="$name" '$1 == n { $1 = ""; print substr($0, 2); exit }' "$list")
 	[ -n "$cmd" ] || die "$name is not a check of $list"
 	run=$RESULTS/.run
-	mkdir -p "$run"
-	echo "==> check.sh: starting $name" >&2
+	stamps=$CACHE/checks
+	mkdir -p "$run" "$stamps" "$RESULTS/$name"
+	stamp=$stamps/$name
+	stamp_key "$cmd" > "$run/$name.key"
+	why="no earlier pass"
+	if [ -n "${RERUN:-}" ]; then
+		why="RERUN=1"
+	elif [ -f "$stamp" ] && [ -f "$stamp.tap" ]; then
+		why="its command, the host or a kernel tree's commit changed"
+		! cmp -s "$run/$name.key" "$stamp" || why=$(changed_since "$stamp")
+		[ -z "$why" ] || why=${why#"$TOP"/}" changed since its last pass"
+	fi
+	if [ -z "$why" ]; then
+		when=$(date -r "$stamp" '+%F %T')
+		{ echo "# reused: nothing $name reads changed since its run of $when passed (RERUN=1 runs it)"
+		  cat "$stamp.tap"; } > "$RESULTS/$name/check.tap"
+		echo "check.sh: $name reused the result of its run of $when" > "$RESULTS/$name/stderr.log"
+		echo "0 0" > "$RESULTS/$name/status"
+		echo "==> check.sh: $name: nothing it reads changed since its run of $when passed: reused (RERUN=1 runs it)" >&2
+		rm -f "$run/$name.key"
+		: > "$tmp/ended.$name"
+		return
+	fi
+	rm -f "$stamp" "$stamp.tap"
+	# made before the check starts, so that a file changed while it runs
+	# is newer than the stamp
+	mv "$run/$name.key" "$stamp.new"
+	echo "==> check.sh: starting $name ($why)" >&2
 	start=$(date +%s)
 	rc=0
 	# shellcheck disable=SC2086 # the command line from the list
@@ -65,6 +128,12 @@ run_one() { # name
 	mv "$run/$name.err" "$RESULTS/$name/stderr.log"
 	secs=$(($(date +%s) - start))
 	echo "$rc $secs" > "$RESULTS/$name/status"
+	if [ "$rc" = 0 ] && tap_passed "$RESULTS/$name/check.tap"; then
+		cp "$RESULTS/$name/check.tap" "$stamp.tap"
+		mv "$stamp.new" "$stamp"
+	else
+		rm -f "$stamp.new"
+	fi
 	echo "==> check.sh: $name ended ($secs s, status $rc)" >&2
 	: > "$tmp/ended.$name"
 }

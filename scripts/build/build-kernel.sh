@@ -29,11 +29,15 @@ if [ -f "$obj/.config" ] && [ "$(cat "$obj/.source" 2>/dev/null)" != "$src" ]; t
 	step "$obj was built from another source tree; cleaning it"
 	find "$obj" -mindepth 1 -delete
 fi
-echo "$src" > "$obj/.source"
+# (written only when it changes: a build with nothing to do writes
+# nothing, so that make check can tell its checks' inputs unchanged)
+[ "$(cat "$obj/.source" 2>/dev/null)" = "$src" ] || echo "$src" > "$obj/.source"
+frag=$(mktemp)
+trap 'rm -f "$frag"' EXIT
 
 # shellcheck disable=SC2086
-{ cat $FRAGMENT; [ -z "${KMAKEARGS:-}" ] || echo "# make arguments: $KMAKEARGS"; } > "$obj/.config.fragment.new"
-if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config.fragment"; then
+{ cat $FRAGMENT; [ -z "${KMAKEARGS:-}" ] || echo "# make arguments: $KMAKEARGS"; } > "$frag"
+if [ ! -f "$obj/.config" ] || ! cmp -s "$frag" "$obj/.config.fragment"; then
 	step "configuring $obj: tinyconfig +$(for f in $FRAGMENT; do printf ' %s' "$(basename "$f")"; done)"
 	rm -f "$obj/.config.fragment"
 	kmake -s tinyconfig >/dev/null
@@ -43,7 +47,7 @@ if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config
 	# merge_config only warns when an option cannot be set; fail instead.
 	# Each option's last setting in the fragments is the one that counts.
 	missing=$(sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/p; /^CONFIG_/p' \
-			"$obj/.config.fragment.new" | awk -F= '{ v[$1] = $0; if (!($1 in o)) o[$1] = NR }
+			"$frag" | awk -F= '{ v[$1] = $0; if (!($1 in o)) o[$1] = NR }
 			END { for (k in v) print o[k], v[k] }' | sort -n | cut -d' ' -f2 |
 		while read -r opt; do
 			case $opt in
@@ -52,7 +56,7 @@ if [ ! -f "$obj/.config" ] || ! cmp -s "$obj/.config.fragment.new" "$obj/.config
 			esac
 		done)
 	[ -z "$missing" ] || die "options of $FRAGMENT not set in .config:$missing"
-	mv "$obj/.config.fragment.new" "$obj/.config.fragment"
+	cp "$frag" "$obj/.config.fragment"
 fi
 
 # Nothing to do when this target was built from the same configuration
