@@ -5,6 +5,9 @@
 #   - make again with nothing changed
 #   - make check again with nothing changed (BENCH_CHECK=0 leaves it out)
 #   - touch kernel/bpf/syscall.c, make: kernel rebuild, boot, selftests
+#     (the compiler cache has the object: an unchanged file)
+#   - the same with a comment added to it: a compile the cache cannot
+#     serve; the file is restored and made again afterwards
 #   - guest boot to the first test output, TCG (and KVM if kvm-probe
 #     says a guest boots with it here)
 #   - boot to result, TCG: from starting the runner to its exit with
@@ -26,7 +29,11 @@ out=$RESULTS/bench
 mkdir -p "$out"
 clone=
 
-cleanup() { [ -z "$clone" ] || rm -rf "$clone"; }
+edited=
+cleanup() {
+	[ -z "$clone" ] || rm -rf "$clone"
+	[ -z "$edited" ] || git -C "$KSRC" checkout -q -- kernel/bpf/syscall.c
+}
 trap cleanup EXIT
 
 now() { date +%s.%N; }
@@ -133,6 +140,20 @@ r=$(timed_make "$out/touch.log" "$TOP" BUILD="$BUILD" PREFIX="$prefix")
 grep -q '^Summary: [1-9][0-9]*/[1-9][0-9]* PASSED, 0 SKIPPED, 0 FAILED' "$out/touch.log" ||
 	die "no passing test_progs summary after the rebuild: $out/touch.log"
 bench_row "<=" "touch syscall.c, make (build, boot, test)" "$r" - 15 " s" %.1f >> "$rows"
+
+step "edit kernel/bpf/syscall.c (a comment more), make"
+git -C "$KSRC" diff --quiet -- kernel/bpf/syscall.c ||
+	die "$KSRC/kernel/bpf/syscall.c has uncommitted changes: commit or restore them first"
+edited=1
+printf '\n/* make bench, %s */\n' "$(date +%s.%N)" >> "$KSRC/kernel/bpf/syscall.c"
+r=$(timed_make "$out/edit.log" "$TOP" BUILD="$BUILD" PREFIX="$prefix")
+grep -q '^Summary: [1-9][0-9]*/[1-9][0-9]* PASSED, 0 SKIPPED, 0 FAILED' "$out/edit.log" ||
+	die "no passing test_progs summary after the rebuild: $out/edit.log"
+bench_row "<=" "edit syscall.c, make (compile, build, boot, test)" "$r" - - " s" %.1f >> "$rows"
+git -C "$KSRC" checkout -q -- kernel/bpf/syscall.c
+edited=
+step "syscall.c restored: make again"
+timed_make "$out/restore.log" "$TOP" BUILD="$BUILD" PREFIX="$prefix" > /dev/null
 
 step "guest boot to first test output, TCG, 5 boots"
 boot_times tcg 5 > "$out/boot.tcg"
