@@ -4,6 +4,9 @@
 # base there first):
 #   applies    git am of this patch on top of the previous ones
 #   kernel     incremental bzImage build with the config fragment
+#              (this and the next four say "same" for a patch that
+#              changes only tools/ and Documentation/: the kernel's
+#              sources are those of the row before, which built them)
 #   w1         the kernel .c files the series touches, rebuilt with W=1:
 #              no warning that the base build does not have
 #   sparse     the same files through sparse (C=2): no new warning
@@ -207,6 +210,25 @@ for w in w1 sparse clang; do
 done
 [ -z "$resume" ] || git -C "$wt" checkout -q -f --detach "$resume"
 
+# Whether patch $1 changes a file of the kernel build: any file outside
+# tools/ and Documentation/.
+touches_kernel() {
+	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$1" |
+		grep -q -v -e '^tools/' -e '^Documentation/'
+}
+# The kernel cells of a row: kb w1 sp cl ns.
+kernel_cells() {
+	kb=ok
+	"$TOP/scripts/build/build-kernel.sh" "$wt" "$obj" > /dev/null 2>"$tmp/kb" ||
+		{ kb=FAIL; cat "$tmp/kb" >&2; }
+	w1=$(no_new_warnings "$tmp/w1.base" "$tmp/w1" "$obj" W=1)
+	sp=$(no_new_warnings "$tmp/sparse.base" "$tmp/sparse" "$obj" C=2)
+	cl=$(no_new_warnings "$tmp/clang.base" "$tmp/clang" "$KOBJ_CLANG" LLVM=1)
+	ns=ok
+	FRAGMENT="$TOP/config/nosyscall.config" TARGET=vmlinux \
+		"$TOP/scripts/build/build-kernel.sh" "$wt" "$KOBJ_NOSYS" 2>"$tmp/ns" ||
+		{ ns=FAIL; cat "$tmp/ns" >&2; }
+}
 
 libbpf=no
 selftest=no
@@ -226,16 +248,12 @@ while read -r p; do
 	ap=FAIL kb=- w1=- sp=- cl=- ns=- lb=- st=- cp=FAIL hd=- dc=-
 	if git -C "$wt" am -q "$PATCHES/$p" > "$tmp/am" 2>&1; then
 		ap=ok
-		kb=ok
-		"$TOP/scripts/build/build-kernel.sh" "$wt" "$obj" > /dev/null 2>"$tmp/kb" ||
-			{ kb=FAIL; cat "$tmp/kb" >&2; }
-		w1=$(no_new_warnings "$tmp/w1.base" "$tmp/w1" "$obj" W=1)
-		sp=$(no_new_warnings "$tmp/sparse.base" "$tmp/sparse" "$obj" C=2)
-		cl=$(no_new_warnings "$tmp/clang.base" "$tmp/clang" "$KOBJ_CLANG" LLVM=1)
-		ns=ok
-		FRAGMENT="$TOP/config/nosyscall.config" TARGET=vmlinux \
-			"$TOP/scripts/build/build-kernel.sh" "$wt" "$KOBJ_NOSYS" 2>"$tmp/ns" ||
-			{ ns=FAIL; cat "$tmp/ns" >&2; }
+		if touches_kernel "$PATCHES/$p"; then
+			kernel_cells
+		else
+			# the kernel's sources are those of the row before
+			kb=same w1=same sp=same cl=same ns=same
+		fi
 		if [ "$libbpf" = yes ]; then
 			lb=ok
 			mkdir -p "$LIBBPF_CHECK"
