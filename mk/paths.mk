@@ -20,8 +20,11 @@ KSRC_BASE	?= $(BUILD)/check/linux
 KOBJ_BASE	?= $(BUILD)/check/kbuild
 KOBJ_CLANG	?= $(BUILD)/check/kbuild-clang
 KOBJ_NOSYS	?= $(BUILD)/check/kbuild-nosyscall
-# the compiler cache of every gcc kernel build (scripts/lib/kbuild.sh)
-CCACHE_DIR	?= $(BUILD)/ccache
+# the compiler cache of every gcc kernel build (scripts/lib/kbuild.sh):
+# ccache's own default place, outside the clone, so that a fresh clone
+# (or a rerun after rm -rf build) takes the objects an earlier one
+# compiled; build/ccache when there is no home directory
+CCACHE_DIR	?= $(if $(XDG_CACHE_HOME),$(XDG_CACHE_HOME)/ccache,$(if $(HOME),$(HOME)/.cache/ccache,$(BUILD)/ccache))
 KOBJ_DEBUG	?= $(BUILD)/kbuild-debug
 KSRC_612	?= $(BUILD)/linux-6.12
 KOBJ_612	?= $(BUILD)/kbuild-6.12

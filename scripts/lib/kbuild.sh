@@ -16,7 +16,8 @@
 # -fmacro-prefix-map= of an O= build is left out of the hash, since it
 # maps either tree to the same relative __FILE__. An object taken from
 # the cache keeps the debug info source paths of the tree that compiled
-# it; BTF does not use them.
+# it; BTF does not use them. ccache hashes the object's own path for
+# the gcov objects of the debug kernel, which record it.
 #   kbuild_cc KMAKEARGS   prints "ccache [CROSS_COMPILE]gcc", or nothing
 kbuild_cc() {
 	case " $1 " in
