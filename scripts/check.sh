@@ -51,8 +51,8 @@ say_plan() {
 # changed since it started, as make does not rebuild what is up to
 # date: its stamp ($CACHE/checks/NAME, made when it started, kept only
 # when it passed) holds its command line, the host's kernel, the time of
-# the last package change, and the commits and uncommitted changes of
-# the kernel trees; and no file of the repository or of build/ may be
+# the last package change, and the commits (HEAD, base, series) and
+# uncommitted changes of the kernel trees; and no file of the repository or of build/ may be
 # newer than the stamp. Not looked at there: the checks' own results and
 # caches, the compiler cache, the files every make writes (build/env.sh,
 # build/checks.list) and the kernel source trees, whose changes reach a
@@ -62,9 +62,13 @@ stamp_key() { # command
 	echo "$1"
 	uname -r
 	stat -c %Y /var/lib/dpkg/status 2>/dev/null || :
-	for t in "$KSRC" "$KSRC_BASE" "$KSRC_612"; do
+	# The series check's worktree ($KSRC_BASE) is left out: it moves
+	# while that check runs, and what it holds comes from these refs.
+	for t in "$KSRC" "$KSRC_612"; do
 		[ -d "$t" ] || continue
 		git -C "$t" rev-parse HEAD 2>/dev/null || :
+		git -C "$t" rev-parse -q --verify base 2>/dev/null || :
+		git -C "$t" rev-parse -q --verify series 2>/dev/null || :
 		git -C "$t" status --porcelain -uno 2>/dev/null | sha256sum
 	done
 }
@@ -99,9 +103,11 @@ run_one() { # name
 	if [ -n "${RERUN:-}" ]; then
 		why="RERUN=1"
 	elif [ -f "$stamp" ] && [ -f "$stamp.tap" ]; then
-		why="its command, the host or a kernel tree's commit changed"
-		! cmp -s "$run/$name.key" "$stamp" || why=$(changed_since "$stamp")
-		[ -z "$why" ] || why=${why#"$TOP"/}" changed since its last pass"
+		why="its command, the host or a kernel tree's commits changed"
+		if cmp -s "$run/$name.key" "$stamp"; then
+			why=$(changed_since "$stamp")
+			[ -z "$why" ] || why=${why#"$TOP"/}" changed since its last pass"
+		fi
 	fi
 	if [ -z "$why" ]; then
 		when=$(date -r "$stamp" '+%F %T')
