@@ -72,6 +72,8 @@ stamp_key() { # command
 		git -C "$t" status --porcelain -uno 2>/dev/null | sha256sum
 	done
 }
+# A directory's time moves when any entry is made or removed (make
+# makes and renames build/.checks.list.* every time): only files count.
 changed_since() { # stamp: print the first file newer than it, if any
 	dirs=$TOP
 	case $BUILD/ in "$TOP"/*) ;; *) dirs="$dirs $BUILD" ;; esac
@@ -79,7 +81,7 @@ changed_since() { # stamp: print the first file newer than it, if any
 	find $dirs \( -path "$TOP/.git" -o -path "$RESULTS" -o -path "$CACHE" \
 		-o -path "$CCACHE_DIR" -o -path "$KSRC" -o -path "$KSRC_BASE" -o -path "$KSRC_612" \
 		-o -path "$BUILD/env.sh" -o -path "$BUILD/checks.list" -o -name '.checks.list.*' \) \
-		-prune -o -newer "$1" -print -quit 2>/dev/null
+		-prune -o ! -type d -newer "$1" -print -quit 2>/dev/null
 }
 # A TAP that passed: a plan, as many tests as it says, none failed.
 tap_passed() { # tap
