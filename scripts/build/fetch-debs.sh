@@ -46,7 +46,9 @@ mirror=$( {
 		awk -v c="$codename" '$1 == "deb" { sub(/ \[[^]]*\]/, ""); if ($3 == c) print $2 }'
 } | head -n 1)
 [ -n "$mirror" ] || die "no 'deb' source for $codename in /etc/apt/sources.list{,.d}: cannot tell which Debian mirror to use"
-echo "deb $mirror $suite main" > "$apt/sources.list"
+# written only when it differs, so that a rerun writes nothing in build/
+[ "$(cat "$apt/sources.list" 2>/dev/null)" = "deb $mirror $suite main" ] ||
+	echo "deb $mirror $suite main" > "$apt/sources.list"
 aptopts="-q -o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/dev/null
 	-o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt/cache
 	-o Dir::State::status=/dev/null -o APT::Sandbox::User=root
