@@ -168,10 +168,10 @@ $(OUT)/test_progs: $(OBJS) $(LIBBPF_A)
 	$(CC) -static -o $@.tmp $(OBJS) $(LDLIBS)
 	mv $@.tmp $@
 
-# kept, though only steps on the way: make would delete an LSM program's
-# skeleton after the first build, and the next make, whose .d file names
-# it, would make it again and relink the program
-.SECONDARY: $(patsubst %,$(OUT)/%.bpf.o,$(SKELS) $(LSM_PROGS)) \
-	$(patsubst %,$(GEN)/%.skel.h,$(LSM_PROGS))
+# Every file made here is kept, the steps on the way too (BPF objects,
+# skeletons): make deletes an intermediate file after the first build,
+# and the next make, whose .d files name it, makes it again and relinks
+# what includes it.
+.SECONDARY:
 
 -include $(OBJS:.o=.d) $(wildcard $(OUT)/*.bpf.d) $(patsubst %,$(OUT)/%.d,$(LSM_PROGS))
