@@ -16,9 +16,10 @@ src=$(cd "${1:-$KSRC}" && pwd)
 target=${TARGET:-bzImage}
 # gcc through ccache (scripts/lib/kbuild.sh)
 cc=$(kbuild_cc "${KMAKEARGS:-}")
+kcflags=$(kbuild_kcflags "${KMAKEARGS:-}")
 kmake() {
 	# shellcheck disable=SC2086
-	make -C "$src" O="$obj" ${KMAKEARGS:-} ${cc:+"CC=$cc"} "$@"
+	make -C "$src" O="$obj" ${KMAKEARGS:-} ${cc:+"CC=$cc"} ${kcflags:+"KCFLAGS=$kcflags"} "$@"
 }
 obj=${2:-$KOBJ}
 mkdir -p "$obj"
@@ -60,10 +61,12 @@ if [ ! -f "$obj/.config" ] || ! cmp -s "$frag" "$obj/.config.fragment"; then
 fi
 
 # Nothing to do when this target was built from the same configuration
-# and no file of the source tree changed since that build started: kbuild
-# itself takes 10 s or more to find that out, this a second.
+# and compiler flags, and no file of the source tree changed since that
+# build started: kbuild itself takes 10 s or more to find that out, this
+# a second.
 stamp=$obj/.built-$target
-key=$(cat "$obj/.config.fragment" "$obj/.config" | sha256sum | cut -d' ' -f1)
+key=$( (cat "$obj/.config.fragment" "$obj/.config"; echo "CC=$cc KCFLAGS=$kcflags") |
+	sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
    [ -z "$(find "$src" -path "$src/.git" -prune -o -newer "$stamp" -print -quit)" ]; then
 	step "$target in $obj is up to date"

@@ -172,8 +172,9 @@ obj_warnings() {
 	shift
 	for f in $kobjs; do rm -f "$o/$f"; done
 	cc=$(kbuild_cc "$*")
+	kcflags=$(kbuild_kcflags "$*")
 	# shellcheck disable=SC2086
-	{ make -C "$wt" O="$o" -j"$NPROC" ${cc:+"CC=$cc"} "$@" $kobjs 2>&1 >/dev/null ||
+	{ make -C "$wt" O="$o" -j"$NPROC" ${cc:+"CC=$cc"} ${kcflags:+"KCFLAGS=$kcflags"} "$@" $kobjs 2>&1 >/dev/null ||
 		echo "make: error: building $kobjs with $* failed"; } |
 		grep -E '(warning|error):' | sed -E 's/:[0-9]+:([0-9]+:)? /: /' | sort -u || true
 }
