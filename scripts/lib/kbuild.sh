@@ -35,8 +35,8 @@ kbuild_cc() {
 # of an object with debug info (measured on eight large objects of the
 # patched kernel), and nothing here reads it: BTF is made from types
 # and prototypes, and the reports splat-scan reads come from the line
-# table and the ORC unwinder. DEBUG_INFO_REDUCED passes the same flag,
-# but also drops the struct types that BTF needs.
+# table and the unwinder (ORC on x86). DEBUG_INFO_REDUCED passes the
+# same flag, but also drops the struct types that BTF needs.
 kbuild_kcflags() {
 	case " $1 " in
 	*" LLVM=1 "*) printf '%s\n' "${KCFLAGS:-}" ;;
