@@ -14,12 +14,9 @@ set -eu
 
 src=$(cd "${1:-$KSRC}" && pwd)
 target=${TARGET:-bzImage}
-# gcc through ccache (scripts/lib/kbuild.sh)
-cc=$(kbuild_cc "${KMAKEARGS:-}")
-kcflags=$(kbuild_kcflags "${KMAKEARGS:-}")
+# gcc through ccache, and its flags (scripts/lib/kbuild.sh)
 kmake() {
-	# shellcheck disable=SC2086
-	make -C "$src" O="$obj" ${KMAKEARGS:-} ${cc:+"CC=$cc"} ${kcflags:+"KCFLAGS=$kcflags"} "$@"
+	kbuild_make "${KMAKEARGS:-}" -C "$src" O="$obj" "$@"
 }
 obj=${2:-$KOBJ}
 mkdir -p "$obj"
@@ -65,7 +62,8 @@ fi
 # build started: kbuild itself takes 10 s or more to find that out, this
 # a second.
 stamp=$obj/.built-$target
-key=$( (cat "$obj/.config.fragment" "$obj/.config"; echo "CC=$cc KCFLAGS=$kcflags") |
+key=$( (cat "$obj/.config.fragment" "$obj/.config"
+	echo "CC=$(kbuild_cc "${KMAKEARGS:-}") KCFLAGS=$(kbuild_kcflags "${KMAKEARGS:-}")") |
 	sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
    [ -z "$(find "$src" -path "$src/.git" -prune -o -newer "$stamp" -print -quit)" ]; then

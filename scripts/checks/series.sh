@@ -171,10 +171,8 @@ obj_warnings() {
 	o=$1
 	shift
 	for f in $kobjs; do rm -f "$o/$f"; done
-	cc=$(kbuild_cc "$*")
-	kcflags=$(kbuild_kcflags "$*")
-	# shellcheck disable=SC2086
-	{ make -C "$wt" O="$o" -j"$NPROC" ${cc:+"CC=$cc"} ${kcflags:+"KCFLAGS=$kcflags"} "$@" $kobjs 2>&1 >/dev/null ||
+	# shellcheck disable=SC2086 # the objects, one word each
+	{ kbuild_make "$*" -C "$wt" O="$o" -j"$NPROC" $kobjs 2>&1 >/dev/null ||
 		echo "make: error: building $kobjs with $* failed"; } |
 		grep -E '(warning|error):' | sed -E 's/:[0-9]+:([0-9]+:)? /: /' | sort -u || true
 }

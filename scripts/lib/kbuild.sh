@@ -19,8 +19,6 @@
 # it; BTF does not use them. ccache hashes the object's own path for
 # the gcov objects of the debug kernel, which record it.
 #   kbuild_cc KMAKEARGS   prints "ccache [CROSS_COMPILE]gcc", or nothing
-# Both go to every make of a kernel tree, so that an object is never
-# rebuilt because one script passed them and another did not.
 kbuild_cc() {
 	case " $1 " in
 	*" LLVM=1 "*) return 0 ;;
@@ -42,6 +40,18 @@ kbuild_kcflags() {
 	*" LLVM=1 "*) printf '%s\n' "${KCFLAGS:-}" ;;
 	*) printf '%s\n' "${KCFLAGS:+$KCFLAGS }-fno-var-tracking" ;;
 	esac
+}
+# kbuild_make KMAKEARGS MAKEARG...   runs make MAKEARG... KMAKEARGS with
+# the CC and KCFLAGS above: every make of a kernel tree goes through it,
+# so that an object is never rebuilt because one script passed them and
+# another did not.
+kbuild_make() {
+	kb_args=$1
+	shift
+	kb_cc=$(kbuild_cc "$kb_args")
+	kb_cflags=$(kbuild_kcflags "$kb_args")
+	# shellcheck disable=SC2086 # make arguments, one word each
+	make "$@" $kb_args ${kb_cc:+"CC=$kb_cc"} ${kb_cflags:+"KCFLAGS=$kb_cflags"}
 }
 export CCACHE_DIR CCACHE_BASEDIR="$BUILD" CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 \
 	CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*' CCACHE_MAXSIZE=8G
