@@ -24,7 +24,7 @@ set -eu
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev ccache
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
-xz-utils sparse clang llvm lld python3-dkim python3-dnspython python3-requests
+xz-utils lz4 sparse clang llvm lld python3-dkim python3-dnspython python3-requests
 python3-patatt git-filter-repo libbpf1 udev shellcheck
 $(for a in $ALL_ARCHES; do eval "echo \$PKGS_$a"; done)"
 VNG_DEB=1.35-1
