@@ -15,14 +15,14 @@
 KERNELS		:= patched debug mainline $(MATRIX)
 
 # the fragments of every kernel; vng.config only where vng boots it
-K_FRAGS_vmrun	:= $(TOP)/config/minimal.config
+K_FRAGS_common	:= $(TOP)/config/minimal.config
 
 # 6.1 with the series: what make runs and most checks boot, vmrun or vng
 K_TARGET_patched := kernel
 K_SRC_patched	:= $(KSRC)
 K_OBJ_patched	:= $(KOBJ)
 K_ARCH_patched	:= x86_64
-K_FRAGS_patched	:= $(K_FRAGS_vmrun) $(TOP)/config/vng.config
+K_FRAGS_patched	:= $(K_FRAGS_common) $(TOP)/config/vng.config
 K_NEEDS_patched	:= series
 
 # the same with KASAN, lockdep, kmemleak... and gcov for the coverage check
@@ -30,7 +30,7 @@ K_TARGET_debug	:= kernel-debug
 K_SRC_debug	:= $(KSRC)
 K_OBJ_debug	:= $(KOBJ_DEBUG)
 K_ARCH_debug	:= x86_64
-K_FRAGS_debug	:= $(K_FRAGS_vmrun) $(TOP)/config/debug.config
+K_FRAGS_debug	:= $(K_FRAGS_common) $(TOP)/config/debug.config
 K_ARGS_debug	:= $(COVERAGE_KMAKEARGS)
 K_NEEDS_debug	:= series
 
@@ -50,7 +50,7 @@ $(foreach a,$(MATRIX),\
 	$(eval K_SRC_$(a) := $$(KSRC))\
 	$(eval K_OBJ_$(a) := $$(KOBJ_$(a)))\
 	$(eval K_ARCH_$(a) := $(a))\
-	$(eval K_FRAGS_$(a) := $$(K_FRAGS_vmrun) $(TOP)/config/arch-$(a).config)\
+	$(eval K_FRAGS_$(a) := $$(K_FRAGS_common) $(TOP)/config/arch-$(a).config)\
 	$(eval K_NEEDS_$(a) := series))
 
 # kbuild's arguments for kernel K: its arch's, then its own
