@@ -136,12 +136,19 @@ $(OUT)/obj/prog_tests/%.o: $(PROJECT_SRC)/%.c $(GEN)/prog_tests/tests.h | libbpf
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -I$(HERE)/tests -c $< -o $@
 
-$(GEN)/vmlinux.h: $(VMLINUX)
+# vmlinux.h is rewritten only when the kernel's BTF gives another one:
+# a relink after a change to a function's body (the edit loop) leaves
+# the types as they were, and the BPF objects, skeletons, test_progs and
+# the initramfs then stay as they are. The stamp records the dump.
+$(GEN)/vmlinux.h: $(GEN)/vmlinux.h.stamp ;
+$(GEN)/vmlinux.h.stamp: $(VMLINUX)
 	$(if $(VMLINUX),,$(error VMLINUX (the built kernel's vmlinux) is not set))
 	$(if $(BPFTOOL),,$(error BPFTOOL (the tree's bpftool) is not set))
 	@mkdir -p $(@D)
-	$(BPFTOOL) btf dump file $< format c > $@.tmp
-	mv $@.tmp $@
+	$(BPFTOOL) btf dump file $< format c > $(GEN)/vmlinux.h.tmp
+	if cmp -s $(GEN)/vmlinux.h.tmp $(GEN)/vmlinux.h; then rm $(GEN)/vmlinux.h.tmp; \
+	else mv $(GEN)/vmlinux.h.tmp $(GEN)/vmlinux.h; fi
+	touch $@
 
 BPF_CC	= $(CLANG) $(BPF_CFLAGS) -O2 -target bpf -mcpu=v3 -c $< -o $@
 
