@@ -47,8 +47,8 @@ kbuild_kcflags() {
 # five times (vmlinux.o, the BTF and the two kallsyms passes, the final
 # one): with GNU ld that is 3.5 of the 11.5 s x86 kbuild takes after
 # touching kernel/bpf/syscall.c, with ld.lld 1.5 s. The kernel documents
-# gcc with LD=ld.lld as supported (Documentation/kbuild/llvm.rst); the
-# clang column of the series check links with it too.
+# gcc with LD=ld.lld as supported (Documentation/kbuild/llvm.rst), and
+# every LLVM=1 kernel build links with it.
 kbuild_ld() {
 	case " $1 " in
 	*" LLVM=1 "* | *" CROSS_COMPILE="*) ;;
