@@ -63,7 +63,7 @@ fi
 # a second.
 stamp=$obj/.built-$target
 key=$( (cat "$obj/.config.fragment" "$obj/.config"
-	echo "CC=$(kbuild_cc "${KMAKEARGS:-}") KCFLAGS=$(kbuild_kcflags "${KMAKEARGS:-}") LD=$(kbuild_ld "${KMAKEARGS:-}")") |
+	kbuild_vars "${KMAKEARGS:-}") |
 	sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
    [ -z "$(find "$src" -path "$src/.git" -prune -o -newer "$stamp" -print -quit)" ]; then

@@ -55,18 +55,35 @@ kbuild_ld() {
 	*) echo ld.lld ;;
 	esac
 }
-# kbuild_make KMAKEARGS MAKEARG...   runs make MAKEARG... KMAKEARGS with
-# the CC, KCFLAGS and LD above: every make of a kernel tree goes through
-# it, so that an object is never rebuilt (nor .config made again, which
-# records the linker) because one script passed them and another did not.
+# kbuild_vars KMAKEARGS   the variables every make of a kernel tree
+# gets, from the three above: "NAME=value" a line, the empty ones left
+# out. build-kernel.sh's up-to-date key is made from the same lines.
+kbuild_vars() {
+	kb_v=$(kbuild_cc "$1")
+	[ -z "$kb_v" ] || echo "CC=$kb_v"
+	kb_v=$(kbuild_kcflags "$1")
+	[ -z "$kb_v" ] || echo "KCFLAGS=$kb_v"
+	kb_v=$(kbuild_ld "$1")
+	[ -z "$kb_v" ] || echo "LD=$kb_v"
+}
+# kbuild_make KMAKEARGS MAKEARG...   runs make MAKEARG... KMAKEARGS and
+# kbuild_vars: every make of a kernel tree goes through it, so that an
+# object is never rebuilt (nor .config made again, which records the
+# linker) because one script passed them and another did not.
 kbuild_make() {
+	kb_vars=$(kbuild_vars "$1")
 	kb_args=$1
 	shift
-	kb_cc=$(kbuild_cc "$kb_args")
-	kb_cflags=$(kbuild_kcflags "$kb_args")
-	kb_ld=$(kbuild_ld "$kb_args")
 	# shellcheck disable=SC2086 # make arguments, one word each
-	make "$@" $kb_args ${kb_cc:+"CC=$kb_cc"} ${kb_cflags:+"KCFLAGS=$kb_cflags"} ${kb_ld:+"LD=$kb_ld"}
+	set -- "$@" $kb_args
+	# the variables one a line: a value may hold spaces ("ccache gcc")
+	kb_ifs=$IFS
+	IFS='
+'
+	# shellcheck disable=SC2086
+	set -- "$@" $kb_vars
+	IFS=$kb_ifs
+	make "$@"
 }
 export CCACHE_DIR CCACHE_BASEDIR="$BUILD" CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 \
 	CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*' CCACHE_MAXSIZE=8G
