@@ -32,6 +32,7 @@ $(foreach a,$(CROSS_ARCHES),$(eval $(call check,arch-$(a),$(CK)/arch.sh $(a),ini
 $(eval $(call check,checkpatch,$(CK)/checkpatch.sh $(PATCHES),series))
 $(eval $(call check,mail,$(CK)/mail.sh $(PATCHES),series))
 $(eval $(call check,uapi-sync,$(CK)/uapi-sync.sh base series,series))
+$(eval $(call check,mainline-diff,$(CK)/mainline-diff.sh,series))
 $(eval $(call check,b4,$(CK)/b4.sh $(PATCHES),series))
 $(eval $(call check,shellcheck,$(CK)/shellcheck.sh,deps))
 $(eval $(call check,ci-workflow,$(CK)/ci-workflow.sh,deps))

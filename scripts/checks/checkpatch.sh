@@ -1,17 +1,24 @@
 #!/bin/sh
 # scripts/checkpatch.pl --strict on every patch of $PATCHES/series: one
-# TAP test per patch, failing on any error, warning or check, with one
-# exception, said out loud: checkpatch warns on every new file ("does
-# MAINTAINERS need updating?"); that warning is waived only when
-# get_maintainer.pl shows the new file is already covered by a
-# MAINTAINERS entry.
-#   checks/checkpatch.sh [PATCHES_DIR]
+# TAP test per patch, failing on any error, warning or check, with two
+# kinds of exceptions, said out loud: checkpatch warns on every new file
+# ("does MAINTAINERS need updating?"), and that warning is waived only
+# when get_maintainer.pl shows the new file is already covered by a
+# MAINTAINERS entry; and a report that config/checkpatch.waivers names,
+# by patch, type and line, with its reason, is waived. A waiver that no
+# report used fails the check.
+#   checks/checkpatch.sh [PATCHES_DIR [WAIVERS]]
 set -eu
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
 PATCHES=$(cd "${1:-$PATCHES}" && pwd)
+waivers=${2:-$TOP/config/checkpatch.waivers}
+[ -f "$waivers" ] || die "$waivers is missing"
 tap_init checkpatch
+# the waivers, "PATCH TYPE LINE -- REASON", blanks squeezed
+grep -v '^#' "$waivers" | tr -s ' \t' '  ' | grep . > "$check_dir/waivers" || :
+: > "$check_dir/waivers.used"
 
 # checkpatch's SPDX check runs "python3"; use Debian's, which has ply.
 PATH=/usr/bin:$PATH
@@ -48,15 +55,38 @@ while read -r p; do
 		done
 		if [ -z "$uncovered" ]; then
 			issues=$(echo "$issues" | grep -v ':FILE_PATH_CHANGES:' || true)
-			waived=" (new-file MAINTAINERS warning waived: covered by an existing entry)"
+			waived="; the new-file MAINTAINERS warning waived: covered by an existing entry"
 		fi
 	fi
+	# the reports that config/checkpatch.waivers names
+	kept=
+	while IFS= read -r issue; do
+		[ -n "$issue" ] || continue
+		n=$(echo "$issue" | cut -d: -f2)
+		type=$(echo "$issue" | sed -n 's/^[^:]*:[0-9]*: [A-Z]*:\([A-Z_]*\):.*/\1/p')
+		text=$(sed -n "${n}s/^+//p" "$PATCHES/$p" | tr -s ' \t' '  ' | sed 's/^ //; s/ $//')
+		w=$(awk -v k="${p%%-*} $type $text -- " 'index($0, k) == 1' "$check_dir/waivers" | head -n 1)
+		if [ -n "$text" ] && [ -n "$w" ]; then
+			echo "$w" >> "$check_dir/waivers.used"
+			waived="$waived; $type on line $n waived: ${w#* -- }"
+		else
+			kept="$kept$issue
+"
+		fi
+	done <<-EOF
+	$issues
+	EOF
+	issues=$(printf '%s' "$kept")
 	if [ -n "$issues" ]; then
 		not_ok "checkpatch $p"
 		echo "$issues" | sed 's/^/# /'
 	else
-		ok "checkpatch $p: clean$waived"
+		ok "checkpatch $p: ${waived:+clean but for waived reports}${waived:-clean}"
 	fi
 done < "$PATCHES/series"
 [ "$tap_n" = "$(grep -c . "$PATCHES/series")" ] || not_ok "checkpatch reported on $tap_n of the patches"
+while IFS= read -r w; do
+	grep -qxF "$w" "$check_dir/waivers.used" ||
+		not_ok "checkpatch: a waiver that no report used: $w"
+done < "$check_dir/waivers"
 tap_done

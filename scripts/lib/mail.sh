@@ -26,7 +26,7 @@ scratch_clone() {
 }
 
 # The series' place in the mail: the tree it is for and its version.
-SUBJECT_PREFIX="PATCH bpf-next v4"
+SUBJECT_PREFIX="PATCH bpf-next v5"
 
 # git format-patch of base..HEAD of $KSRC into directory $1, as mail that
 # git send-email would send: every message threaded to the cover letter,

@@ -17,7 +17,8 @@ file=$(awk '/^diff --git /{f=$4} /^new file mode/{sub("^b/","",f); print f; exit
 sed "s|$file|CREDITS|g" "$new" > "$dir/0001-uncovered.patch"
 echo 0001-uncovered.patch > "$dir/series"
 rc=0
-RESULTS=$check_dir "$TOP/scripts/checks/checkpatch.sh" "$dir" > "$check_dir/out" 2>&1 || rc=$?
+: > "$dir/no-waivers"
+RESULTS=$check_dir "$TOP/scripts/checks/checkpatch.sh" "$dir" "$dir/no-waivers" > "$check_dir/out" 2>&1 || rc=$?
 if [ "$rc" != 0 ] && grep -q '^not ok 1 - checkpatch 0001-uncovered.patch$' "$check_dir/out" &&
    grep -q ':FILE_PATH_CHANGES:' "$check_dir/out"; then
 	ok "the MAINTAINERS waiver refuses a new file that only THE REST covers"
