@@ -50,7 +50,7 @@ GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(BENCH_BIN)/pin_bench $(TESTS_BIN)/obj_fuzz $(TESTS_BIN)/obj_stress \
 	$(TESTS_BIN)/obj_unpriv $(TESTS_BIN)/attr_layout $(TESTS_BIN)/attr_layout32 \
 	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 \
-	guest/hostile-suite guest/upstream-suite guest/conformance-suite \
+	guest/hostile-suite guest/upstream-suite guest/conformance-suite guest/selftests-suite \
 	guest/compat32-suite guest/examples-suite guest/bpftool-pinned $(TPOUT)/lsm_mknod \
 	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \
 	$(patsubst %,$(TPOUT)/%.bpf.o,$(BPF_OBJS))

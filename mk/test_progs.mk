@@ -27,7 +27,7 @@ BPFTOOL	?=
 include $(HERE)/mk/tests.mk
 include $(HERE)/mk/arches.mk
 include $(HERE)/mk/coverage.mk
-TESTS	?= $(PROJECT_TESTS) $(UPSTREAM_TESTS)
+TESTS	?= $(PROJECT_TESTS) $(PROBE_TESTS) $(UPSTREAM_TESTS)
 # what the upstream tests load through a skeleton (BPF_OBJS: by name)
 SKELS	:= test_link_pinning test_unpriv_bpf_disabled
 # the project's own BPF test, outside the series: tests/lsm/

@@ -6,6 +6,9 @@ SERIES_TESTS	:= bpf_obj_pinning
 # the project's conformance tests, outside the series: tests/prog_tests/
 CONFORMANCE_TESTS := bpf_obj_path_fd
 PROJECT_TESTS	:= $(SERIES_TESTS) $(CONFORMANCE_TESTS)
+# built in but run only where named (scripts/checks/selftests.sh): a
+# probe that the tests before it left the worker's fd 0 and cwd alone
+PROBE_TESTS	:= worker_fd0_cwd
 # 6.1's own tests that pin and get
 UPSTREAM_TESTS	:= pinning link_pinning test_bpffs btf unpriv_bpf_disabled
 # the BPF objects each test loads by file name from the current directory

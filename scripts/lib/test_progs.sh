@@ -36,6 +36,7 @@ subtest_names() {
 # Result of subtest $2 ("test/subtest") in test_progs log $1: OK, FAIL,
 # SKIP or MISSING.
 subtest_result() {
+	[ -f "$1" ] || { echo MISSING; return; }
 	r=$(sed -n "s|^#[0-9]*/[0-9]* *$2:\([A-Z]*\).*|\1|p" "$1" | tail -n 1)
 	echo "${r:-MISSING}"
 }
@@ -49,7 +50,7 @@ tap_test_progs() { # log status [prefix]
 		r=$(subtest_result "$1" "$n")
 		if [ "$r" = OK ]; then ok "${3:-}$n"; else not_ok "${3:-}$n: $r"; fi
 	done
-	summary=$(grep '^Summary:' "$1" || true)
+	summary=$(grep -s '^Summary:' "$1" || true)
 	echo "${summary:-test_progs printed no summary}" >&2
 	if [ "$2" = 0 ] && echo "$summary" | grep -q ' 0 SKIPPED, 0 FAILED$'; then
 		ok "${3:-}test_progs run: $summary"
