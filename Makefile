@@ -49,7 +49,7 @@ GUEST_BINS := $(TPOUT)/test_progs $(EXAMPLES)/detached_pin \
 	$(EXAMPLES)/opath_pin $(EXAMPLES)/delegate_pin $(BPFTOOL)/bpftool \
 	$(BENCH_BIN)/pin_bench $(TESTS_BIN)/obj_fuzz $(TESTS_BIN)/obj_stress \
 	$(TESTS_BIN)/obj_unpriv $(TESTS_BIN)/attr_layout $(TESTS_BIN)/attr_layout32 \
-	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 \
+	$(TESTS_BIN)/obj_fuzz32 $(TESTS_BIN)/obj_unpriv32 $(TESTS_BIN)/errno_cases \
 	guest/hostile-suite guest/upstream-suite guest/conformance-suite guest/selftests-suite \
 	guest/compat32-suite guest/examples-suite guest/bpftool-pinned $(TPOUT)/lsm_mknod \
 	$(KSRC)/tools/testing/selftests/bpf/test_bpftool_metadata.sh \

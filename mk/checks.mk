@@ -28,6 +28,7 @@ $(eval $(call check,userspace,$(CK)/userspace.sh $(BZ_PATCHED) $(BZ_BASE),kernel
 $(eval $(call check,libbpf-abi,$(CK)/libbpf-abi.sh $(BZ_PATCHED),kernel initramfs libbpf libbpf-1.4.6))
 $(eval $(call check,vng,$(CK)/vng.sh $(BZ_PATCHED),kernel test_progs))
 $(eval $(call check,compat32,$(CK)/compat32.sh $(BZ_PATCHED),kernel initramfs))
+$(eval $(call check,errno-table,$(CK)/errno-table.sh $(BZ_PATCHED) $(BZ_BASE),kernel kernel-base initramfs))
 $(foreach a,$(CROSS_ARCHES),$(eval $(call check,arch-$(a),$(CK)/arch.sh $(a),initramfs-$(a))))
 $(eval $(call check,checkpatch,$(CK)/checkpatch.sh $(PATCHES),series))
 $(eval $(call check,mail,$(CK)/mail.sh $(PATCHES),series))
