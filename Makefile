@@ -12,13 +12,16 @@
 TOP := $(CURDIR)
 # (the .mk files below have rules of their own)
 .DEFAULT_GOAL := all
-# Targets that do not need each other are made side by side, one job
-# per core: a kernel build is one job (build-kernel.sh runs its own
-# make -j), and so is each check of make check, so that a check starts
-# as soon as what it needs is built while the rest is still building.
-# A make -jN of the command line wins; a sub-make shares its parent's.
+# Targets that do not need each other are made side by side, two jobs
+# per core: each check of make check is a job, so that a check starts
+# as soon as what it needs is built while the rest is still building,
+# and a kernel build joins the same job server (scripts/lib.sh), so the
+# compiles share the job slots with the checks. Two per core: a guest
+# under TCG, a vng boot over 9p or a check's sleeps leave a core partly
+# idle, and a compile waits on the disk. A make -jN of the command line
+# wins; a sub-make shares its parent's.
 ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS)),0)
-MAKEFLAGS += -j$(shell nproc)
+MAKEFLAGS += -j$(shell echo $$(( $$(nproc) * 2 )))
 endif
 env_before := $(.VARIABLES)
 include mk/tests.mk
@@ -26,15 +29,9 @@ include mk/arches.mk
 include mk/paths.mk
 include mk/coverage.mk
 include mk/kernels.mk
+include mk/system.mk
 include mk/env.mk
 include mk/checks.mk
-# build/checks.list, "NAME COMMAND" a line, for scripts/check.sh: made
-# anew (into a file of its own, then renamed) by every make that reads
-# mk/checks.mk, after all of it, so that it follows ARCHES.
-CHECKS_LIST := $(BUILD)/checks.list
-checks_tmp := $(shell mkdir -p $(BUILD) && mktemp $(BUILD)/.checks.list.XXXXXX)
-$(foreach c,$(CHECKS),$(file >>$(checks_tmp),$(c) $(CHECK_CMD_$(c))))
-$(shell mv -f $(checks_tmp) $(CHECKS_LIST))
 # the scripts take these from the environment over mk/env.mk's file
 export BUILD PREFIX ARCHES CROSS_ARCHES
 
@@ -58,9 +55,9 @@ B	:= scripts/build
 C	:= scripts/checks
 
 .PHONY: all deps base series kernel kernel-base kernel-debug kernel-6.12 \
-	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool bench-bin hostile-bin \
-	initramfs test_progs-cov initramfs-cov coverage run check $(CHECKS:%=check-%) $(CHECKS:%=run-%) test-tooling series-check conformance debug-check \
-	b4-check abi-check bench export-series ci-jobs ci-workflow arch-check checkpatch vng shell clean help
+	kernels $(MATRIX:%=kernel-%) $(MATRIX:%=initramfs-%) test_progs libbpf libbpf-1.4.6 examples bpftool b4 bench-bin hostile-bin \
+	initramfs test_progs-cov initramfs-cov coverage run check check-list $(CHECKS:%=check-%) $(CHECKS:%=run-%) test-tooling series-check conformance debug-check \
+	b4-check abi-check bench export-series export-debian ci-jobs ci-workflow arch-check checkpatch vng shell clean help
 
 all: run
 
@@ -70,9 +67,9 @@ help:
 	@echo "make check         every check (scripts/checks/, tests/tooling/), summed"
 	@echo "  ARCHES=arm64     narrows the arch matrix (default: $(MATRIX)); ARCHES=x86_64 leaves x86_64 only"
 	@echo "make test-tooling  the tooling's own tests (vmrun, splat-scan, apply-series, the waiver, b4, the check runner)"
-	@echo "make check-NAME    one check of mk/checks.mk and what it needs (scripts/check.sh --plan lists them)"
+	@echo "make check-NAME    one check of mk/checks.mk and what it needs (make check-list lists them)"
 	@echo "make vng           test_progs -t bpf_obj_pinning under virtme-ng (vng, TCG) on the patched kernel"
-	@echo "make shell         an interactive vng shell on the patched kernel, in this directory"
+	@echo "make shell         an interactive shell on the patched kernel (vng): BPF FS, test_progs, examples"
 	@echo "make deps          install missing Debian packages (apt-get)"
 	@echo "make base          unpack linux-source-6.1 into build/linux (tag 'base')"
 	@echo "make series        git am patches/ onto base (branch 'series')"
@@ -87,14 +84,21 @@ help:
 	@echo "make libbpf-1.4.6  Debian's libbpf-dev 1.4.6 (bookworm-backports) unpacked into build/"
 	@echo "make examples      examples/ built with pkg-config against libbpf 1.4.6"
 	@echo "make bpftool       static bpftool from the patched tree, for the guest"
+	@echo "make b4            b4 0.14.2 (Debian 13's) for scripts/b4, which runs it"
 	@echo "make series-check  per patch: applies, builds (gcc W=1, sparse, clang, !BPF_SYSCALL), checkpatch, docs"
 	@echo "make conformance   same test_progs on patched, unpatched, 6.12 and native kernels, and each arch"
 	@echo "make debug-check   selftests, fuzzer, stress, unprivileged checks on the debug kernel"
 	@echo "make coverage      every changed line of the series' kernel and libbpf code run by the tests (gcov)"
 	@echo "make b4-check      b4 0.14.2 takes patches/ as mail, and git am of its output is the series"
 	@echo "make abi-check     patched libbpf vs Debian's 1.4.6, both ways, natively and in the guest"
-	@echo "make bench         syscall cost and developer-loop tables (BENCH_COLD=0: no cold build)"
+	@echo "make bench         syscall cost and developer-loop tables; BENCH_COLD=1 adds a cold make in a"
+	@echo "                   fresh clone, BENCH_CHECK=0 leaves out make check (cold on a clone where none ran)"
+	@echo "make deb           the patched kernel as Debian packages, in $(DEB) (KCONFIG=FILE: with that config)"
+	@echo "make deb-base      the same of the unpatched tree, in $(DEB_BASE)"
+	@echo "make system-image  a Debian 12 image with both installed (mmdebstrap): $(SYSTEM)/debian12.img"
+	@echo "make system        a login on it under QEMU, patched kernel (SYSTEM_KERNEL=unpatched: the other)"
 	@echo "make export-series regenerate patches/ from the commits in build/linux"
+	@echo "make export-debian the series as Debian quilt patches with DEP-3 headers, in $(DEBIAN_PATCHES)"
 	@echo "make ci-jobs       the CI jobs (one per arch) and their make commands"
 	@echo "make ci-workflow   regenerate .github/workflows/check.yml from them"
 	@echo "make arch-check CHECK_ARCH=A   the checks arch A takes part in, as its CI job (A: $(MATRIX))"
@@ -110,11 +114,13 @@ base: deps
 series: base
 	@$(B)/apply-series.sh
 
-# The kernels of mk/kernels.mk, one rule for all.
+# The kernels of mk/kernels.mk, one rule for all. "+": the build joins
+# make's job server (scripts/lib.sh), so make -jN runs N jobs in all; it
+# runs under make -n too, and then only says what it would build.
 define kernel_rule
 $(K_TARGET_$(1)): $(K_NEEDS_$(1))
 	$(if $(K_PREP_$(1)),@$(K_PREP_$(1)))
-	@FRAGMENT="$(K_FRAGS_$(1))" KMAKEARGS="$(call k_makeargs,$(1))" TARGET=$(KIMAGE_$(K_ARCH_$(1))) \
+	+@FRAGMENT="$(K_FRAGS_$(1))" KMAKEARGS="$(call k_makeargs,$(1))" TARGET=$(KIMAGE_$(K_ARCH_$(1))) \
 		$(B)/build-kernel.sh $(K_SRC_$(1)) $(K_OBJ_$(1)) >/dev/null
 endef
 $(foreach k,$(KERNELS),$(eval $(call kernel_rule,$(k))))
@@ -122,9 +128,9 @@ $(foreach k,$(KERNELS),$(eval $(call kernel_rule,$(k))))
 # After the patched kernel, always: the unpatched tree differs from it
 # only where the series' files are included, and the rest of its objects
 # come from the compiler cache that make kernel filled (scripts/lib/
-# kbuild.sh): about 3 minutes after it instead of 13 beside it.
+# kbuild.sh).
 kernel-base: series | kernel
-	@$(B)/build-base-kernel.sh >/dev/null
+	+@$(B)/build-base-kernel.sh >/dev/null
 
 kernels: kernel kernel-base kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%)
 
@@ -132,11 +138,10 @@ kernels: kernel kernel-base kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%)
 # two kernels that the series check and most others need build first,
 # then the guest; the other kernels after them. Only an order: no
 # kernel needs another, and a narrower make check builds none it does
-# not need. (Without it, make -j gave the two job slots to two long
-# kernel builds while the guest, a minute's work, waited for one, and
-# the series check, the longest, with it.)
+# not need. The guest is a minute's work that the series check, the
+# longest, waits for: it goes before the long kernel builds.
 ifeq ($(filter run-%,$(MAKECMDGOALS)),$(CHECKS:%=run-%))
-kernel-debug kernel-6.12 $(CROSS_ARCHES:%=kernel-%): | kernel kernel-base initramfs
+kernel-debug kernel-6.12 deb $(CROSS_ARCHES:%=kernel-%): | kernel kernel-base initramfs
 endif
 
 # Each arch of the matrix (mk/arches.mk): the patched kernel cross-built
@@ -186,6 +191,11 @@ examples: libbpf-1.4.6
 bpftool: series
 	@$(B)/build-bpftool.sh >/dev/null
 
+# b4 0.14.2 for scripts/b4 (Debian 12's 0.12 crashes on this mail)
+b4: deps
+	@$(B)/fetch-debs.sh trixie $(TOOLS)/b4 b4=$(B4_DEB) >/dev/null
+	@echo "==> b4 $(B4_DEB) in $(TOOLS)/b4: run it as scripts/b4" >&2
+
 bench-bin: libbpf-1.4.6
 	@$(PKGCONF_146) $(MAKE) -s --no-print-directory -C bench OUT=$(BENCH_BIN)
 
@@ -218,32 +228,50 @@ run: kernel initramfs
 vng: kernel test_progs
 	@cd $(TPOUT) && if $(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- \
 		$(TOP)/guest/vng-selftests bpf_obj_pinning; \
-	then echo "make vng: PASS (test_progs -t bpf_obj_pinning under vng)"; \
+	then echo "make vng: PASS (test_progs -t bpf_obj_pinning under vng; the console's 'modules.order not found'" \
+		"and test_progs' 'bpf_testmod.ko' lines are expected: this kernel has no modules, and these tests need none)"; \
 	else echo "make vng: FAIL (see the console log named above)"; exit 1; fi
 
-# An interactive shell: it needs a terminal (without one vng would wait
-# for input forever). The BPF FS is mounted as in vmrun's guest.
-shell: kernel test_progs
-	@[ -t 0 ] || { echo "make shell: needs a terminal on stdin; for one command use scripts/vng-run -- CMD" >&2; exit 1; }
-	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED) -- sh -c 'mount -t bpf bpf /sys/fs/bpf; exec sh -i'
+# An interactive shell on the patched kernel (scripts/vng-run without a
+# command): the BPF FS mounted, test_progs and the examples on PATH. It
+# needs a terminal, so without one it refuses before building anything.
+ifneq ($(filter shell,$(MAKECMDGOALS)),)
+ifneq ($(shell [ -t 0 ] && [ -t 2 ] && echo tty),tty)
+$(error make shell needs a terminal; for one command on the patched kernel: scripts/vng-run -B -- CMD [ARG...])
+endif
+endif
+shell: kernel test_progs examples
+	@$(TOP)/scripts/vng-run -k $(BZ_PATCHED)
 
 # The checks of mk/checks.mk. make check prints the plan, then makes
 # run-NAME for every check (-k: a build that fails stops only the checks
 # that need it), each as soon as its needs are built, and sums the
-# results (scripts/check.sh). CHECKS_ONLY (make patterns: tooling-%)
-# narrows the plan; make check-NAME is make check CHECKS_ONLY=NAME.
+# results (scripts/check.sh). make is the only scheduler: each run-NAME
+# runs one check, with the name, timeout, command and reads of its entry.
+# CHECKS_ONLY (make patterns: tooling-%) narrows the plan; make
+# check-NAME is make check CHECKS_ONLY=NAME.
 CHECKS_ONLY ?=
 CHECKS_RUN := $(if $(CHECKS_ONLY),$(filter $(CHECKS_ONLY),$(CHECKS)),$(CHECKS))
-check_globs := $(subst %,*,$(CHECKS_ONLY))
 check:
 	$(if $(CHECKS_RUN),,$(error CHECKS_ONLY=$(CHECKS_ONLY) matches no check of mk/checks.mk))
-	@scripts/check.sh --begin $(check_globs)
-	@$(MAKE) -k --no-print-directory $(CHECKS_RUN:%=run-%) || :
-	@scripts/check.sh --sum $(check_globs)
+	@scripts/check.sh begin $(CHECKS_RUN)
+	@$(MAKE) -k -s --no-print-directory $(CHECKS_RUN:%=run-%) || :
+	@scripts/check.sh sum $(CHECKS_RUN)
 
-$(foreach c,$(CHECKS),$(eval run-$(c): $(CHECK_NEEDS_$(c))))
-$(CHECKS:%=run-%):
-	@scripts/check.sh --run $(@:run-%=%)
+define run_rule
+run-$(1): $(CHECK_NEEDS_$(1))
+	@scripts/check.sh run $(1) $(CHECK_TIMEOUT_$(1)) \
+		'$(strip $(CHECK_READS_$(1)) $(foreach n,$(CHECK_NEEDS_$(1)),$(OUT_$(n))))' \
+		-- $(CHECK_CMD_$(1))
+endef
+$(foreach c,$(CHECKS),$(eval $(call run_rule,$(c))))
+# The series check's checkpatch column is the checkpatch check's result.
+run-series: | run-checkpatch
+
+# The list of checks, as mk/checks.mk has it after ARCHES.
+check-list:
+	@printf '%s\t%s\t%s\t%s\n' check timeout needs command
+	@$(foreach c,$(CHECKS),printf '%s\t%s\t%s\t%s\n' '$(c)' '$(CHECK_TIMEOUT_$(c))' '$(or $(CHECK_NEEDS_$(c)),-)' '$(patsubst $(TOP)/%,%,$(CHECK_CMD_$(c)))';)
 
 $(CHECKS:%=check-%):
 	@$(MAKE) --no-print-directory check CHECKS_ONLY=$(@:check-%=%)
@@ -261,15 +289,21 @@ abi-check: check-libbpf-abi
 checkpatch: check-checkpatch
 
 # The tables are kept in $(RESULTS)/bench/tables.txt (progress on stderr).
-bench: kernel kernel-base initramfs
+bench: kernel kernel-base initramfs system-image
 	@mkdir -p $(RESULTS)/bench
-	@{ scripts/bench/syscall.sh && scripts/bench/loop.sh; } > $(RESULTS)/bench/tables.txt.new
+	@{ scripts/bench/syscall.sh && scripts/bench/loop.sh && scripts/bench/system.sh; } > $(RESULTS)/bench/tables.txt.new
 	@mv $(RESULTS)/bench/tables.txt.new $(RESULTS)/bench/tables.txt
 	@cat $(RESULTS)/bench/tables.txt
 	@echo "==> bench: the tables are in $(RESULTS)/bench/tables.txt" >&2
 
 export-series:
 	@$(B)/export-series.sh
+
+# The series as a distribution kernel team takes it: quilt patches with
+# DEP-3 headers and the lines for debian/patches/series, made from
+# patches/ (the debian-quilt check pushes them on Debian's own stack).
+export-debian:
+	@$(B)/export-debian.sh
 
 # CI on another engine: one job per arch of the matrix, each the make
 # command a person types. .github/workflows/check.yml is generated from

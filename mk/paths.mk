@@ -11,13 +11,14 @@ PREFIX		?= $(BUILD)/prefix
 # kernel trees (source, objects) and the bzImage of each kernel
 KSRC		?= $(BUILD)/linux
 KOBJ		?= $(BUILD)/kbuild
-# the unpatched tree (a worktree at tag base, which the series check
-# then takes patch by patch) and its objects: laid out in build/check/
-# as build/linux and build/kbuild are in build/, so that ccache, which
-# hashes paths relative to the object directory, finds the patched
-# tree's objects for the files the series does not change
-KSRC_BASE	?= $(BUILD)/check/linux
-KOBJ_BASE	?= $(BUILD)/check/kbuild
+# the worktree that the series check walks patch by patch from tag base
+# (and the mutants use), and its objects; make kernel-base builds the
+# unpatched kernel there first. Laid out in build/check/ as build/linux
+# and build/kbuild are in build/, so that ccache, which hashes paths
+# relative to the object directory, finds the patched tree's objects for
+# the files the series does not change
+KSRC_WALK	?= $(BUILD)/check/linux
+KOBJ_WALK	?= $(BUILD)/check/kbuild
 KOBJ_CLANG	?= $(BUILD)/check/kbuild-clang
 KOBJ_NOSYS	?= $(BUILD)/check/kbuild-nosyscall
 # the compiler cache of every gcc kernel build (scripts/lib/kbuild.sh):
@@ -67,7 +68,27 @@ $(foreach a,$(MATRIX),\
 APT		?= $(BUILD)/apt
 DEBS		?= $(BUILD)/debs
 TOOLS		?= $(BUILD)/tools
+# the b4 that scripts/b4 runs: Debian 13's package, unpacked in $(TOOLS)/b4
+B4_DEB		?= 0.14.2-2
 LIBBPF_146	?= $(BUILD)/libbpf-1.4.6
 RESULTS		?= $(BUILD)/results
 # results that are reused while their inputs are unchanged
 CACHE		?= $(BUILD)/cache
+# the series as Debian quilt patches with DEP-3 headers (make
+# export-debian); Debian source packages, a directory per version, and
+# their private apt setup (in CACHE: the debian-quilt check fetches them)
+DEBIAN_PATCHES	?= $(BUILD)/debian-patches
+DEBIAN_SRC	?= $(CACHE)/debian-src
+# Debian packages of the kernel (make deb, docs/debian-system.md): DEB
+# holds the patched tree's, built in DEB/kbuild from KSRC; DEB_BASE the
+# unpatched tree's, built in DEB_BASE/kbuild from DEB_SRC_BASE, a
+# worktree at tag base of its own. Each tree is ../../linux from its
+# object directory, so that ccache, which hashes paths relative to the
+# object directory, gives the unpatched build the patched one's objects. DEB_KCONFIG: make deb KCONFIG=FILE. SYSTEM: the Debian 12
+# image of the debian-system check, and the kernels and initrds taken
+# out of its /boot.
+DEB		?= $(BUILD)/deb
+DEB_BASE	?= $(DEB)/base
+DEB_SRC_BASE	?= $(DEB)/linux
+DEB_KCONFIG	?= $(BUILD)/deb-kconfig
+SYSTEM		?= $(BUILD)/system

@@ -97,10 +97,10 @@ endif
 # libbpf's own Makefile knows its dependencies; let it decide what to do.
 # It warns on every build that tools/include/uapi/linux/bpf.h differs
 # from include/uapi/linux/bpf.h: Debian's 6.1 tree ships the two
-# different already, and the uapi-sync check proves that the series
-# leaves that difference as it was; that one line is dropped here. Its
-# stderr goes to a temporary file: an up-to-date build writes nothing
-# under build/ (make check reruns a check when a file there is newer).
+# different already, and the series check's headers column proves that
+# each patch leaves that difference as it was; that one line is dropped
+# here. Its stderr goes to a temporary file: an up-to-date build writes
+# nothing under build/.
 libbpf:
 	@mkdir -p $(LIBBPF_OUT)
 	@err=$$(mktemp); rc=0; $(MAKE) -s -C $(LIBBPF_SRC) OUTPUT=$(LIBBPF_OUT)/ DESTDIR=$(OUT) \

@@ -18,13 +18,3 @@ BPF_OBJS_btf	:= test_btf_newkv test_btf_nokv
 bpf_objs	= $(foreach t,$(1),$(BPF_OBJS_$(t)))
 # all of them, and test_bpftool_metadata.sh's (x86_64 only)
 BPF_OBJS	:= $(call bpf_objs,$(UPSTREAM_TESTS)) metadata_used metadata_unused
-
-# The conformance table's reference for mainline's semantics: the host's
-# own kernel (its native column), when scripts/native-probe says it can
-# be (Linux 6.5 or later, and a private mount namespace with a BPF FS);
-# otherwise Debian's 6.12, built here and booted as the mainline column
-# (a kernel build: about a quarter of a cold make check on 2 cores).
-# MAINLINE_612=1 adds 6.12 in any case, MAINLINE_612= leaves it out (the
-# check then fails if there is no native column either).
-HOST_PATH_FD	:= $(shell $(TOP)/scripts/native-probe 2>/dev/null && echo yes)
-MAINLINE_612	?= $(if $(HOST_PATH_FD),,1)

@@ -5,8 +5,23 @@
 # scripts/lib/ (tap, guest, test_progs, mail, bench), each sourced by the
 # scripts that use it.
 
-# A make that a script runs is its own, with its own -j: the job server
-# of the make that ran the script is not passed on to it.
+# A make that a script runs is its own, with its own -j, but for the
+# kernel builds: when make runs a script as a recursive recipe (the
+# kernel rules of the Makefile, marked "+"), its job server is kept in
+# MAKE_JOBSERVER, and kbuild_make (scripts/lib/kbuild.sh) joins it, so
+# that make -jN runs N jobs in all rather than N per kernel build. Under
+# make -n such a script runs too: MAKE_DRY_RUN says so, and it only says
+# what it would do. Both pass on to the scripts it runs.
+case " ${MAKEFLAGS:-} " in
+*" --jobserver-auth="*)
+	MAKE_JOBSERVER=$(printf '%s\n' "$MAKEFLAGS" | tr ' ' '\n' |
+		grep -E -- '^-j[0-9]*$|^--jobserver-auth=' | tr '\n' ' ')
+	export MAKE_JOBSERVER ;;
+esac
+case ${MAKEFLAGS:-} in
+-* | '') ;;
+*) case ${MAKEFLAGS%% *} in *n*) MAKE_DRY_RUN=1; export MAKE_DRY_RUN ;; esac ;;
+esac
 unset MAKEFLAGS MFLAGS MAKELEVEL
 # The repository: the nearest directory above the script with this file.
 TOP=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
@@ -53,6 +68,16 @@ shell_quote() {
 		q_arg=$(printf '%sX' "$q_arg" | sed "s/'/'\\\\''/g")
 		printf "'%s' " "${q_arg%X}"
 	done
+}
+
+# A copy of the repository in directory $1 (which exists): the files git
+# tracks and those it would track (new ones not yet committed), with
+# their times, without build/ or .git. The tooling tests and the recipes
+# check work in such a copy.
+repo_copy() { # dir
+	(cd "$TOP" && git ls-files -z --cached --others --exclude-standard |
+		xargs -0 -I{} sh -c '[ ! -e "$1" ] || printf "%s\0" "$1"' sh {} |
+		cpio -0pdm --quiet "$1") || die "cannot copy the repository into $1"
 }
 
 # Unpack kernel tarball $1 into the new directory $2.tmp and print that

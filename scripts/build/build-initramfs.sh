@@ -6,6 +6,8 @@
 #   build-initramfs.sh OUT.cpio FILE...
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
 
 [ $# -ge 1 ] || die "usage: $me OUT.cpio [BINARY...]"
 out=$1
@@ -17,11 +19,9 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 
 # Made again only when an input changed: the same inputs give the same
 # file (and a run of the same kernel and initramfs, the same result).
-key=$(for f in "$0" "$busybox" "$TOP/guest/init" "$TOP/guest/part" "$@"; do
-	printf '%s ' "$f"
-	sha256sum < "$f" 2>/dev/null || echo missing
-done | sha256sum | cut -d' ' -f1)
-if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
+key=$(key_of -s "$*" "$0" "$busybox" "$TOP/guest/init" "$TOP/guest/part" "$@")
+name=initramfs/$(basename "$out")
+if [ -f "$out" ] && key_fresh "$name" "$key"; then
 	exit 0
 fi
 stage=$(mktemp -d)
@@ -45,4 +45,4 @@ for b in "$@"; do
 done
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
 mv "$out.tmp" "$out"
-echo "$key" > "$out.key"
+key_record "$name" "$key"

@@ -11,9 +11,15 @@ set -eu
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=scripts/lib/kbuild.sh
 . "$TOP/scripts/lib/kbuild.sh"
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
 
 src=$(cd "${1:-$KSRC}" && pwd)
 target=${TARGET:-bzImage}
+if [ -n "${MAKE_DRY_RUN:-}" ]; then
+	step "make -n: would build $target of $src in ${2:-$KOBJ} if anything changed"
+	exit 0
+fi
 # gcc through ccache, and its flags (scripts/lib/kbuild.sh)
 kmake() {
 	kbuild_make "${KMAKEARGS:-}" -C "$src" O="$obj" "$@"
@@ -61,12 +67,10 @@ fi
 # and compiler flags, and no file of the source tree changed since that
 # build started: kbuild itself takes 10 s or more to find that out, this
 # a second.
-stamp=$obj/.built-$target
-key=$( (cat "$obj/.config.fragment" "$obj/.config"
-	kbuild_vars "${KMAKEARGS:-}") |
-	sha256sum | cut -d' ' -f1)
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
-   [ -z "$(find "$src" -path "$src/.git" -prune -o -newer "$stamp" -print -quit)" ]; then
+name=kbuild/$(echo "$obj" | tr / _)-$target
+key=$(key_of -s "$(kbuild_vars "${KMAKEARGS:-}")" "$obj/.config.fragment" "$obj/.config")
+if key_fresh "$name" "$key" &&
+   [ -z "$(find "$src" -path "$src/.git" -prune -o -newer "$(key_file "$name")" -print -quit)" ]; then
 	step "$target in $obj is up to date"
 	case ${KMAKEARGS:-} in
 	*ARCH=*) ;;
@@ -74,9 +78,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] &&
 	esac
 	exit 0
 fi
-rm -f "$stamp"
-# made before the build starts, so that a file changed during it is newer
-echo "$key" > "$stamp.new"
+key_forget "$name"
 
 if [ -f "$obj/vmlinux" ]; then
 	step "building $target in $obj${KMAKEARGS:+ ($KMAKEARGS)} (incremental)"
@@ -86,13 +88,15 @@ fi
 log=$obj/build.log
 started=$(date +%s)
 # Full output to the log; every 100th line to the terminal as progress.
-{ rc=0; kmake -j"$NPROC" "$target" 2>&1 || rc=$?; echo $rc >"$log.rc"; } |
+# shellcheck disable=SC2046 # -jN, or nothing with make's job server
+{ rc=0; kmake $(kbuild_jobs) "$target" 2>&1 || rc=$?; echo $rc >"$log.rc"; } |
 	tee "$log" | awk 'NR % 100 == 0 { print "    [" NR " lines] " $0; fflush() }' >&2
 if [ "$(cat "$log.rc")" != 0 ]; then
 	grep -E 'error:|\*\*\*' "$log" | head -20 >&2 || true
 	die "kernel build failed, full log in $log"
 fi
-mv "$stamp.new" "$stamp"
+# dated when the build started, so that a file changed during it is newer
+key_record "$name" "$key" "$started"
 # (nothing to count when make runs silently, as under "make -s")
 n=$(grep -cE '^\s*(CC|LD|BTF)\b' "$log" || true)
 step "$target in $obj built in $(($(date +%s) - started)) s ($n objects rebuilt)"

@@ -11,6 +11,10 @@
 # unpacks nothing). The paths of the .deb files are printed, one a line.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
+# shellcheck source=scripts/lib/apt.sh
+. "$TOP/scripts/lib/apt.sh"
 
 [ $# -ge 3 ] || die "usage: $me SUITE DEST NAME=VERSION..."
 suite=$1
@@ -22,30 +26,9 @@ apt=$APT/$suite
 [ -z "${FETCH_ARCH:-}" ] || apt=$APT/$suite-$arch
 debs=$DEBS
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$debs"
-# The Debian archive this machine's apt already uses (its own mirror or
-# proxy): the first URI of a "deb" source for the release's own suite,
-# from a deb822 .sources file or a one-line sources.list.
-codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-[ -n "$codename" ] || die "/etc/os-release names no VERSION_CODENAME"
-mirror=$( {
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] || continue
-		awk -v c="$codename" 'BEGIN { RS = "" }
-			{ t = u = s = ""
-			  n = split($0, l, "\n")
-			  for (i = 1; i <= n; i++) {
-				if (l[i] ~ /^Types:/) t = l[i]
-				else if (l[i] ~ /^URIs:/) u = l[i]
-				else if (l[i] ~ /^Suites:/) s = l[i]
-			  }
-			  if (t ~ /[ \t]deb([ \t]|$)/ && (s " ") ~ ("[ \t]" c " ")) {
-				split(u, w, /[ \t]+/); print w[2]
-			  } }' "$f"
-	done
-	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-		awk -v c="$codename" '$1 == "deb" { sub(/ \[[^]]*\]/, ""); if ($3 == c) print $2 }'
-} | head -n 1)
-[ -n "$mirror" ] || die "no 'deb' source for $codename in /etc/apt/sources.list{,.d}: cannot tell which Debian mirror to use"
+# The Debian archive this machine's apt already uses for the suite, or
+# for the release's own suite (scripts/lib/apt.sh).
+mirror=$(apt_mirror "$suite")
 # written only when it differs, so that a rerun writes nothing in build/
 [ "$(cat "$apt/sources.list" 2>/dev/null)" = "deb $mirror $suite main" ] ||
 	echo "deb $mirror $suite main" > "$apt/sources.list"
@@ -89,16 +72,17 @@ for spec in "$@"; do
 done
 
 # Unpack into a fresh directory when the set of packages changed.
-key=$(for f in $files; do basename "$f"; done | sha256sum | cut -d' ' -f1)
-if [ "$dest" != - ] && [ "$(cat "$dest/.debs" 2>/dev/null)" != "$key" ]; then
+# shellcheck disable=SC2086 # the .deb files, one word each
+key=$(key_of $files)
+if [ "$dest" != - ] && { [ ! -d "$dest" ] || ! key_fresh "debs/$(echo "$dest" | tr / _)" "$key"; }; then
 	rm -rf "$dest.tmp"
 	mkdir -p "$dest.tmp"
 	for f in $files; do
 		dpkg -x "$f" "$dest.tmp" || die "dpkg -x $f failed"
 	done
-	echo "$key" > "$dest.tmp/.debs"
 	rm -rf "$dest"
 	mv "$dest.tmp" "$dest"
+	key_record "debs/$(echo "$dest" | tr / _)" "$key"
 fi
 for f in $files; do
 	echo "$f"

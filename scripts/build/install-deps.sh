@@ -19,13 +19,17 @@ set -eu
 # installed with apt-get install ./file.deb. The system's apt sources
 # are never changed. Each arch's own packages (its QEMU, its cross
 # compiler and C library) are PKGS_A of mk/arches.mk. npm (when there
-# is none) for the CI workflow's validator; and the shellcheck package
-# for the shellcheck check.
+# is none) for the CI workflow's validator; the shellcheck package for
+# the shellcheck check; tmux, the terminal tooling-shell drives make
+# shell in; quilt and dpkg-dev (dpkg-source) for the debian-quilt check;
+# rsync (bindeb-pkg installs the uapi headers with it), mmdebstrap and
+# zstd for make deb and the Debian 12 image (docs/debian-system.md).
 PKGS="linux-source-6.1 linux-source-6.12 build-essential file bc bison flex libelf-dev libssl-dev ccache
 dwarves zlib1g-dev libzstd-dev libcap-dev pkg-config
 busybox-static cpio python3 python3-ply python3-git python3-docutils git
 xz-utils lz4 sparse clang llvm lld python3-dkim python3-dnspython python3-requests
-python3-patatt git-filter-repo libbpf1 udev shellcheck
+python3-patatt git-filter-repo libbpf1 udev shellcheck tmux quilt dpkg-dev
+rsync mmdebstrap zstd
 $(for a in $ALL_ARCHES; do eval "echo \$PKGS_$a"; done)"
 VNG_DEB=1.35-1
 VNG_VERSION=1.35

@@ -13,7 +13,7 @@ set -eu
 
 [ $# = 1 ] || die "usage: $me ARCH"
 arch=$1
-tap_init "arch-$arch"
+tap_init
 log=$check_dir/guest.log
 step "obj_fuzz and obj_unpriv on $arch"
 rc=0

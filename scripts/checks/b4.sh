@@ -20,10 +20,10 @@ set -eu
 dir=$(cd "${1:-$PATCHES}" && pwd)
 [ -f "$dir/series" ] && [ -f "$dir/0000-cover-letter.patch" ] ||
 	die "$dir has no series file or no cover letter"
-tap_init b4
+tap_init
 out=$check_dir
 b4dir=$TOOLS/b4
-"$TOP/scripts/build/fetch-debs.sh" trixie "$b4dir" b4=0.14.2-2 >/dev/null
+"$TOP/scripts/build/fetch-debs.sh" trixie "$b4dir" "b4=$B4_DEB" >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/home" "$tmp/run"
@@ -37,8 +37,7 @@ b4() {
 	 unset XDG_CONFIG_HOME XDG_CACHE_HOME XDG_DATA_HOME GIT_CONFIG_GLOBAL GIT_DIR GIT_WORK_TREE &&
 	 HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES=$tmp \
 	 http_proxy=http://127.0.0.1:9 https_proxy=http://127.0.0.1:9 \
-	 PYTHONPATH=$b4dir/usr/lib/python3/dist-packages \
-		/usr/bin/python3 "$b4dir/usr/bin/b4" "$@")
+		"$TOP/scripts/b4" "$@")
 }
 version=$(b4 --version) || die "b4 in $b4dir does not run (its Debian 12 dependencies: make deps)"
 

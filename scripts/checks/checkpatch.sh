@@ -15,7 +15,7 @@ set -eu
 PATCHES=$(cd "${1:-$PATCHES}" && pwd)
 waivers=${2:-$TOP/config/checkpatch.waivers}
 [ -f "$waivers" ] || die "$waivers is missing"
-tap_init checkpatch
+tap_init
 # the waivers, "PATCH TYPE LINE -- REASON", blanks squeezed
 grep -v '^#' "$waivers" | tr -s ' \t' '  ' | grep . > "$check_dir/waivers" || :
 : > "$check_dir/waivers.used"

@@ -8,7 +8,7 @@ set -eu
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
-tap_init ci-workflow
+tap_init
 
 wf=$TOP/.github/workflows/check.yml
 "$TOP/scripts/ci/gen-workflow.sh" > "$check_dir/check.yml"

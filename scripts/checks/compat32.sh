@@ -14,7 +14,7 @@ set -eu
 . "$TOP/scripts/lib/guest.sh"
 
 kernel=${1:-$BZ_PATCHED}
-tap_init compat32
+tap_init
 log=$check_dir/guest.log
 calls=${FUZZ_CALLS:-20000}
 parts="attr_layout attr_layout32 obj_fuzz32 obj_unpriv32"

@@ -3,10 +3,10 @@
 #   patched    6.1 with the series             expected: all PASS
 #   unpatched  6.1 base, same config           expected: tests/expected-unpatched
 #                                              PASS, every other subtest FAIL
-#   mainline   Debian's 6.12, same fragment    expected: all PASS
-#              (when given: mk/tests.mk's MAINLINE_612)
+#   6.12       Debian's 6.12, same fragment    expected: all PASS
+#              (when given: mk/kernels.mk's WITH_612)
 #   native     this machine's kernel, if >= 6.5 and we are root: all PASS
-# At least one of mainline and native must be there: the reference for
+# At least one of 6.12 and native must be there: the reference for
 # mainline's semantics.
 # and on the patched kernel cross-built for each arch of the matrix
 # (mk/arches.mk; ARCHES narrows it), with that arch's own build of the
@@ -37,12 +37,12 @@ set -eu
 
 [ $# = 0 ] || [ $# = 2 ] || [ $# = 3 ] ||
 	die "usage: $me [PATCHED_BZIMAGE UNPATCHED_BZIMAGE [MAINLINE_BZIMAGE]]"
-# shellcheck disable=SC2086 # MAINLINE_612 is 1 or empty
-[ $# != 0 ] || set -- "$BZ_PATCHED" "$BZ_BASE" ${MAINLINE_612:+"$BZ_612"}
+# shellcheck disable=SC2086 # WITH_612 is 1 or empty
+[ $# != 0 ] || set -- "$BZ_PATCHED" "$BZ_BASE" ${WITH_612:+"$BZ_612"}
 for k in "$@"; do
 	[ -f "$k" ] || die "$k is missing (make kernel kernel-base${3:+ kernel-6.12})"
 done
-tap_init conformance
+tap_init
 out=$check_dir
 tp=$TPOUT/test_progs
 old=$(sed 's/#.*//' "$TOP/tests/expected-unpatched" | tr -s ' \t' '\n' | grep . || true)
@@ -65,18 +65,18 @@ guest() { # col tests vmrun-option...
 	p=$(guest_status "$out/$col.log" project)
 	u=$(guest_status "$out/$col.log" upstream)
 	[ "$col" != unpatched ] || p="${p:+0}"
-	[ "$col" != mainline ] || u="${u:+0}"
+	[ "$col" != 6.12 ] || u="${u:+0}"
 	if [ "$p" = 0 ] && [ "$u" = 0 ]; then
 		ok "conformance: the $col kernel: test_progs exited 0 where all must pass"
 	else
 		not_ok "conformance: the $col kernel: test_progs exit statuses ${p:-missing} (project), ${u:-missing} (upstream)"
 	fi
 }
-x86="patched unpatched${3:+ mainline}"
+x86="patched unpatched${3:+ 6.12}"
 step "booting the $x86 kernels: $TP_TESTS, then $up"
 guest patched "$up" -k "$1"
 guest unpatched "$up" -k "$2"
-[ $# != 3 ] || guest mainline "$up" -k "$3"
+[ $# != 3 ] || guest 6.12 "$up" -k "$3"
 kernels=$x86
 # the arch's upstream tests, for each arch: "arch test test ..."
 : > "$out/arch-tests"
@@ -101,12 +101,12 @@ else
 	step "native column left out: $(cat "$out/native.log")"
 fi
 refs=
-[ $# != 3 ] || refs="mainline (6.12)"
+[ $# != 3 ] || refs="6.12"
 case " $kernels " in *" native "*) refs="$refs${refs:+, }native ($host)" ;; esac
 if [ -n "$refs" ]; then
 	ok "conformance: kernels with mainline's BPF_F_PATH_FD are columns: $refs"
 else
-	not_ok "conformance: no column with mainline's BPF_F_PATH_FD: $(cat "$out/native.log"), and 6.12 was not given (make check MAINLINE_612=1)"
+	not_ok "conformance: no column with mainline's BPF_F_PATH_FD: $(cat "$out/native.log"), and 6.12 was not given (make check WITH_612=1)"
 fi
 kernels="$kernels $arches"
 
@@ -139,7 +139,7 @@ upstream_rows > "$out/upstream.rows"
 render_table "$out/upstream.rows" 46 upstream $gk > "$out/upstream.txt"
 cat "$out/upstream.txt" >&2
 echo "upstream: 6.1's tests pass on both 6.1 kernels; on 6.12 only the subtests of" \
-	"tests/expected-upstream-mainline may fail (known-FAIL); the LSM hook sees the refused pin only without patch 1;" \
+	"tests/expected-upstream-6.12 may fail (known-FAIL); the LSM hook sees the refused pin only without patch 1;" \
 	"- is a test not built for that arch (mk/arches.mk)" >&2
 # a row's kernels that ran its test (its cells other than -)
 ran_on() { # cells...

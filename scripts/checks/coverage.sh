@@ -21,7 +21,7 @@ set -eu
 kernel=${1:-$BZ_DEBUG}
 [ -f "$kernel" ] || die "$kernel is missing (make kernel-debug)"
 [ -f "$INITRAMFS_COV" ] || die "$INITRAMFS_COV is missing (make initramfs-cov)"
-tap_init coverage
+tap_init
 out=$check_dir
 rm -rf "$out/gcov"
 files="$COVERAGE_KERNEL $COVERAGE_LIBBPF"

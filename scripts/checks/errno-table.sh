@@ -33,7 +33,7 @@ done
 doc=$TOP/docs/pinning-relative.md
 cases=$TESTS_BIN/errno_cases
 [ -x "$cases" ] || die "$cases is missing (make initramfs)"
-tap_init errno-table
+tap_init
 out=$check_dir
 
 # The rows of DOC's tables under "## Errors", one a line:

@@ -27,7 +27,7 @@ calls=${CALLS:-100000}
 if [ -z "${CALLS:-}" ] && [ -n "$config" ] && grep -q '^CONFIG_KASAN=y' "$config"; then
 	calls=20000
 fi
-tap_init "hostile-$name"
+tap_init
 log=$check_dir/console.log
 step "hostile suite on $kernel (seed $seed, $calls fuzzer calls), log in $log"
 rc=0

@@ -21,7 +21,7 @@ deb=$LIBBPF_146
 multiarch=$(gcc -print-multiarch)
 d146=$deb/usr/lib/$multiarch
 system=/usr/lib/$multiarch/libbpf.so.1
-tap_init libbpf-abi
+tap_init
 out=$check_dir
 mkdir -p "$out/bin"
 [ -f "$d146/libbpf.so.1" ] || die "$d146/libbpf.so.1 missing: run make libbpf-1.4.6"

@@ -12,7 +12,7 @@ set -eu
 # shellcheck source=scripts/lib/mail.sh
 . "$TOP/scripts/lib/mail.sh"
 PATCHES=$(cd "${1:-$PATCHES}" && pwd)
-tap_init mail
+tap_init
 
 fmt=$check_dir/format-patch
 format_series "$fmt" --cover-letter --cover-from-description=subject

@@ -18,7 +18,9 @@ set -eu
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
-tap_init mainline-diff
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
+tap_init
 
 cover=${1:-$PATCHES/cover.txt}
 [ -f "$cover" ] || die "$cover is missing"
@@ -67,21 +69,21 @@ files=$(items | awk '{ print $3 }' | sort -u)
 # else from the tarball, only these files, kept while it is the same.
 tarball=${MAINLINE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 cache=$CACHE/mainline-diff
-key=$( (ls -l "$tarball"; echo "$files") | sha256sum | cut -d' ' -f1)
+key=$(key_of -s "$files" "$tarball")
 if [ -f "$KSRC_612/Makefile" ]; then
 	src612=$KSRC_612
 else
 	[ -f "$tarball" ] || die "$tarball not found: install linux-source-6.12 (make deps)"
 	src612=$cache/linux-6.12
-	if [ "$(cat "$cache/key" 2>/dev/null)" != "$key" ]; then
+	if [ ! -f "$src612/Makefile" ] || ! key_fresh mainline-files "$key"; then
 		step "unpacking mainline's files from $tarball"
-		rm -rf "$src612" "$cache/key"
+		rm -rf "$src612"
 		mkdir -p "$src612"
 		top=$(tar -tJf "$tarball" | head -n 1 | cut -d/ -f1)
 		# shellcheck disable=SC2046 # the file names, one word each
 		tar -xJf "$tarball" -C "$src612" --strip-components=1 \
 			$(printf '%s\n' Makefile $files | sed "s|^|$top/|")
-		echo "$key" > "$cache/key"
+		key_record mainline-files "$key"
 	fi
 fi
 mainline_version=$(sed -n '1,5{s/^VERSION = //p; s/^PATCHLEVEL = //p; s/^SUBLEVEL = //p}' "$src612/Makefile" | paste -sd.)

@@ -22,7 +22,7 @@ set -eu
 . "$TOP/scripts/lib/test_progs.sh"
 
 kernel=${1:-$BZ_PATCHED}
-tap_init selftests
+tap_init
 log=$check_dir/test_progs.log
 step "running test_progs -t $TP_TESTS in the VM ($kernel), then with -j, then the worker probe"
 rc=0

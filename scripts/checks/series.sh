@@ -1,6 +1,6 @@
 #!/bin/sh
 # Bisectability and hygiene of the series, patch by patch, in the
-# worktree $KSRC_BASE (objects in $KOBJ_BASE; make kernel-base builds the
+# worktree $KSRC_WALK (objects in $KOBJ_WALK; make kernel-base builds the
 # base there first):
 #   applies    git am of this patch on top of the previous ones
 #   kernel     incremental bzImage build with the config fragment
@@ -17,14 +17,14 @@
 #              include/linux/bpf.h
 #   libbpf     libbpf build, once a patch has touched tools/lib/bpf
 #   selftest   focused test_progs build, once the selftest is in
-#   checkpatch checks/checkpatch.sh
+#   checkpatch the checkpatch check's result for the patch
 #   headers    uapi bpf.h vs tools/ copy: same difference as in base
 #   docs       scripts/bpf_doc.py syscall renders (rst2man --strict), and
 #              every .rst the patch touches parses (rst2html --strict)
 # The results are $check_dir/rows, "PATCH CELL..." a line in the order
 # of $columns; the table ($check_dir/table.txt) and the TAP are both
 # written from them. One TAP test per patch (its row), one for the bpf(2)
-# page of the last state, and one per mutant of checks/mutant.sh, run
+# page of the last state, and one per mutant of scripts/mutant.sh, run
 # last in the same worktree. A row that passed is reused while the patches
 # up to it, the fragments and the scripts are the same: a change to one
 # patch rebuilds from that patch on. The base's warnings are reused the
@@ -37,10 +37,12 @@ set -eu
 . "$TOP/scripts/lib/mail.sh"
 # shellcheck source=scripts/lib/kbuild.sh
 . "$TOP/scripts/lib/kbuild.sh"
-tap_init series
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
+tap_init
 
-wt=$KSRC_BASE
-obj=$KOBJ_BASE
+wt=$KSRC_WALK
+obj=$KOBJ_WALK
 rows=$check_dir/rows
 columns="applies kernel w1 sparse clang nosyscall libbpf selftest checkpatch headers docs"
 cache=$CACHE/series
@@ -49,20 +51,20 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck disable=SC2086 # FRAGMENT is a list
 cat $FRAGMENT "$TOP/config/nosyscall.config" "$0" "$TOP/scripts/lib.sh" "$TOP"/scripts/lib/*.sh \
-	"$TOP/scripts/checks/checkpatch.sh" "$TOP/scripts/build/build-kernel.sh" \
+	"$TOP/scripts/checks/checkpatch.sh" "$TOP/config/checkpatch.waivers" "$TOP/scripts/build/build-kernel.sh" \
 	"$TOP/mk/test_progs.mk" "$TOP/mk/tests.mk" > "$tmp/scripts"
 # the tools whose versions change the results: a new compiler, sparse
 # or pahole makes every row again
 for t in gcc clang sparse pahole; do
 	printf '%s: %s\n' "$t" "$($t --version 2>&1 | head -n 1)"
 done >> "$tmp/scripts"
-base_key=$( (cat "$tmp/scripts"; git -C "$KSRC" rev-parse base) | sha256sum | cut -d' ' -f1)
+base_key=$( (git -C "$KSRC" rev-parse base; cat "$tmp/scripts") | key_of -)
 # The key of the row of patch number $1: the scripts and patches 1..$1,
 # without the mail headers that name the whole series (its Message-Ids).
 row_key() {
 	(cat "$tmp/scripts"; head -n "$1" "$PATCHES/series" | while read -r q; do
 		sed '1,/^$/{/^\(Message-Id\|In-Reply-To\|References\): /d}' "$PATCHES/$q"
-	done) | sha256sum | cut -d' ' -f1
+	done) | key_of -
 }
 
 # "column=cell" for each cell of a row, so that a failing row says
@@ -98,7 +100,7 @@ report_tap() {
 	fi
 	cat "$check_dir/table.txt" >&2
 	# last, on the series' tip in the same worktree: the mutants
-	RESULTS=$check_dir "$TOP/scripts/checks/mutant.sh" "$wt" "$obj" 2>&1 >"$tmp/mutant.tap" |
+	RESULTS=$check_dir "$TOP/scripts/mutant.sh" "$wt" "$obj" 2>&1 >"$tmp/mutant.tap" |
 		sed 's/^/    mutant: /' >&2 || true
 	sed -n 's/^\(not \)\{0,1\}ok [0-9]* - /\1ok - /p' "$tmp/mutant.tap" > "$check_dir/mutant.rows"
 	tap_from "$check_dir/mutant.rows"
@@ -158,7 +160,14 @@ check_rst() {
 		rst2html --strict --halt=warning --syntax-highlight=none "$1" > /dev/null
 	fi
 }
-RESULTS=$check_dir "$TOP/scripts/checks/checkpatch.sh" > "$tmp/checkpatch" 2>/dev/null || true
+# The checkpatch column is the checkpatch check's result for the patch:
+# make check runs that check first (mk/checks.mk), so checkpatch runs
+# once. Run alone, this runs it.
+if [ -f "$RESULTS/checkpatch/check.tap" ]; then
+	cp "$RESULTS/checkpatch/check.tap" "$tmp/checkpatch"
+else
+	RESULTS=$tmp "$TOP/scripts/checks/checkpatch.sh" > "$tmp/checkpatch" 2>/dev/null || true
+fi
 
 # The kernel (not tools/) .c files that any patch of the series touches.
 kobjs=$(sed -n 's|^diff --git a/\([^ ]*\)\.c b/.*|\1.o|p' "$PATCHES"/0*.patch |

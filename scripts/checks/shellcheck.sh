@@ -8,7 +8,7 @@ set -eu
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
 command -v shellcheck >/dev/null || die "shellcheck is not installed (make deps)"
-tap_init shellcheck
+tap_init
 
 cd "$TOP"
 is_shell() {

@@ -14,7 +14,7 @@ set -eu
 
 patched=${1:-$BZ_PATCHED}
 unpatched=${2:-$BZ_BASE}
-tap_init userspace
+tap_init
 vmrun() { "$TOP/scripts/vmrun" -t 120 "$@"; }
 
 # shellcheck disable=SC2046 # pkg-config's flags are words

@@ -13,7 +13,7 @@ set -eu
 . "$TOP/scripts/lib/test_progs.sh"
 
 kernel=${1:-$BZ_PATCHED}
-tap_init vng
+tap_init
 [ -x "$TPOUT/test_progs" ] || die "$TPOUT/test_progs missing (make test_progs)"
 vngrun() { # name args...
 	n=$1

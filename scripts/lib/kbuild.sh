@@ -7,8 +7,9 @@
 # tree differs from the patched one only in the files that include a
 # header or file the series changes, so make kernel-base and the series
 # check's patch-by-patch builds take most objects from the cache that
-# make kernel filled. The cache is $CCACHE_DIR, under build/, so a
-# fresh clone builds cold. Depend mode hashes the headers that the
+# make kernel filled. The cache is $CCACHE_DIR, ccache's own default
+# place (~/.cache/ccache, mk/paths.mk), which every clone shares: a
+# fresh clone compiles only what no clone compiled before. Depend mode hashes the headers that the
 # compiler's -MMD file lists, instead of running the preprocessor again
 # on every miss; paths under $BUILD are hashed relative to the object
 # directory (build/linux beside build/kbuild, build/check/linux beside
@@ -83,7 +84,16 @@ kbuild_make() {
 	# shellcheck disable=SC2086
 	set -- "$@" $kb_vars
 	IFS=$kb_ifs
-	make "$@"
+	if [ -n "${MAKE_JOBSERVER:-}" ]; then
+		MAKEFLAGS=$MAKE_JOBSERVER make "$@"
+	else
+		make "$@"
+	fi
+}
+# kbuild_jobs: the -j of a kernel build: none when it joins the job
+# server of the make that ran it (lib.sh), else one job per core.
+kbuild_jobs() {
+	[ -n "${MAKE_JOBSERVER:-}" ] || echo "-j$NPROC"
 }
 export CCACHE_DIR CCACHE_BASEDIR="$BUILD" CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 \
 	CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*' CCACHE_MAXSIZE=8G

@@ -3,14 +3,21 @@
 # scratch clones, the uapi difference. Sourced after scripts/lib.sh,
 # which it needs.
 
-# sha256 of the patches listed in patches/series, in order.
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
+
+# The key (scripts/lib/uptodate.sh) of the patches listed in
+# patches/series, in order.
 series_hash() {
 	[ -f "$PATCHES/series" ] || die "$PATCHES/series is missing"
+	sh_files=
 	while read -r p; do
 		[ -n "$p" ] || continue
 		[ -f "$PATCHES/$p" ] || die "patch $p listed in series is missing"
-		cat "$PATCHES/$p"
-	done < "$PATCHES/series" | sha256sum | cut -d' ' -f1
+		sh_files="$sh_files $PATCHES/$p"
+	done < "$PATCHES/series"
+	# shellcheck disable=SC2086 # the patch files, one word each
+	key_of $sh_files
 }
 
 # A clone of $KSRC in directory $1 on a new branch $3 at base, with only

@@ -3,11 +3,17 @@
 # expect_status. Sourced after scripts/lib.sh, which it needs.
 
 # A check (scripts/checks/, tests/tooling/) reports in TAP on stdout and
-# keeps its files in $RESULTS/<check>/: tap_init NAME, then one ok,
-# not_ok or skip per test, then tap_done, which prints the plan and
-# fails if any test failed. A skip is never a pass.
+# keeps its files in $RESULTS/<check>/: tap_init, then one ok, not_ok or
+# skip per test, then tap_done, which prints the plan and fails if any
+# test failed. A skip is never a pass. The check's name is the one its
+# entry in mk/checks.mk gives it, which the runner passes as CHECK_NAME;
+# run by hand, a check is named after its script. tap_init consumes
+# CHECK_NAME, so that a check script run by a check names itself. A
+# script that reports in TAP but is no check names its folder:
+# tap_init NAME.
 tap_init() {
-	check_dir=$RESULTS/$1
+	check_dir=$RESULTS/${1:-${CHECK_NAME:-$(basename "$0" .sh)}}
+	unset CHECK_NAME
 	rm -rf "$check_dir"
 	mkdir -p "$check_dir"
 	tap_n=0

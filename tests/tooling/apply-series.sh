@@ -8,7 +8,7 @@ set -eu
 . "$TOP/scripts/lib/tap.sh"
 # shellcheck source=scripts/lib/mail.sh
 . "$TOP/scripts/lib/mail.sh"
-tap_init tooling-apply-series
+tap_init
 
 scratch=$check_dir/scratch
 cp -r "$PATCHES" "$check_dir/bad"

@@ -7,7 +7,7 @@ set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
-tap_init tooling-b4-unthreaded
+tap_init
 
 # unthreaded HEADERS...: checks/b4.sh on patches/ without those headers
 unthreaded() {

@@ -7,7 +7,7 @@ set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
-tap_init tooling-checkpatch-waiver
+tap_init
 
 dir=$check_dir/uncovered
 mkdir -p "$dir"

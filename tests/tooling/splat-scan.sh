@@ -9,7 +9,7 @@ set -eu
 . "$(dirname "$0")/../../scripts/lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
-tap_init tooling-splat-scan
+tap_init
 
 F=$TOP/tests/tooling/splat
 scan() { "$TOP/scripts/splat-scan" "$@"; }

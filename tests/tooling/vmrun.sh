@@ -12,7 +12,7 @@ set -eu
 . "$TOP/scripts/lib/tap.sh"
 # shellcheck source=scripts/lib/test_progs.sh
 . "$TOP/scripts/lib/test_progs.sh"
-tap_init tooling-vmrun
+tap_init
 kernel=${1:-$BZ_PATCHED}
 vmrun() { "$TOP/scripts/vmrun" -k "$kernel" "$@"; }
 

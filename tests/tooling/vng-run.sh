@@ -11,7 +11,7 @@ set -eu
 . "$TOP/scripts/lib/tap.sh"
 
 kernel=${1:-$BZ_PATCHED}
-tap_init tooling-vng-run
+tap_init
 vngrun() { # name args...
 	n=$1
 	shift

@@ -6,13 +6,15 @@
 # FAIL, every other one must pass. The worktree is put back at the
 # series' tip afterwards. A result is reused while the series, the
 # mutant, the expectation, test_progs and this script are the same.
-#   checks/mutant.sh WORKTREE OBJDIR      (series.sh runs it last)
+#   scripts/mutant.sh WORKTREE OBJDIR      (series.sh runs it last)
 set -eu
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
 # shellcheck source=scripts/lib/test_progs.sh
 . "$TOP/scripts/lib/test_progs.sh"
+# shellcheck source=scripts/lib/uptodate.sh
+. "$TOP/scripts/lib/uptodate.sh"
 
 [ $# = 2 ] || die "usage: $me WORKTREE OBJDIR"
 wt=$1
@@ -35,8 +37,7 @@ trap restore EXIT
 for m in "$TOP"/tests/mutants/*.patch; do
 	name=$(basename "$m" .patch)
 	want=$(sed 's/#.*//' "${m%.patch}.expect" | grep . || true)
-	key=$( (echo "$tip"; cat "$m" "${m%.patch}.expect" "$0" "$TPOUT/test_progs") |
-		sha256sum | cut -d' ' -f1)
+	key=$(key_of -s "$tip" "$m" "${m%.patch}.expect" "$0" "$TPOUT/test_progs")
 	if [ -f "$cache/$key" ]; then
 		cat "$cache/$key"
 		continue
