@@ -15,6 +15,8 @@ set -eu
 
 kernel=${1:-$BZ_PATCHED}
 kept=$RESULTS/run
+# a key of its own for each results folder (the tooling's tests use one)
+name=run/$(echo "$kept" | tr / _)
 [ -f "$kernel" ] || die "kernel $kernel not found (make kernel)"
 key=$(key_of -s "accel=${ACCEL:-tcg} timeout=${VMRUN_TIMEOUT:-}" "$kernel" "$INITRAMFS" \
 	"$TOP/scripts/checks/selftests.sh" "$TOP/scripts/vmrun" "$TOP/scripts/splat-scan" \
@@ -32,17 +34,17 @@ verdict() { # status tap
 	fi
 }
 
-if [ -z "${RERUN:-}" ] && key_fresh run "$key" && [ -f "$kept/out" ]; then
-	step "nothing changed since the run of $(key_time run), which passed: its result follows (RERUN=1 boots again)"
+if [ -z "${RERUN:-}" ] && key_fresh "$name" "$key" && [ -f "$kept/out" ]; then
+	step "nothing changed since the run of $(key_time "$name"), which passed: its result follows (RERUN=1 boots again)"
 	cat "$kept/out"
 	verdict 0 "$kept/out"
 	exit 0
 fi
 mkdir -p "$kept"
-key_forget run
+key_forget "$name"
 rc=0
 CHECK_NAME=selftests "$TOP/scripts/checks/selftests.sh" "$kernel" > "$kept/out" || rc=$?
 cat "$kept/out"
 verdict "$rc" "$kept/out"
-[ "$rc" != 0 ] || key_record run "$key"
+[ "$rc" != 0 ] || key_record "$name" "$key"
 exit "$rc"

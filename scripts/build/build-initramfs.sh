@@ -43,6 +43,9 @@ for b in "$@"; do
 		file -L "$b" | grep -q 'statically linked' || die "$b is not a static binary or sh script"
 	cp "$b" "$stage/bin/"
 done
+# The same inputs give the same bytes: entries in one order, each with
+# one time, so that a rebuild of an unchanged guest changes no key.
+find "$stage" -exec touch -h -d @0 {} +
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
 mv "$out.tmp" "$out"
 key_record "$name" "$key"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A guest run that fails says why, where the reader looks, and is not
 # replayed: make's main job (make run) made to fail on purpose, with its
-# results and keys in a folder of this check's own:
+# results (and so the key of its last run) in a folder of this check's
+# own:
 #   - ACCEL=foo: vmrun refuses the option; the output names it, has no
 #     sed error and names no console log that does not exist;
 #   - VMRUN_TIMEOUT=1: the guest cannot boot in a second; the output
@@ -19,7 +20,7 @@ mkrun() { # name [VAR=value...]
 	n=$1
 	shift
 	rc=0
-	env -u RERUN RESULTS="$check_dir/results" CACHE="$check_dir/cache" "$@" \
+	env -u RERUN RESULTS="$check_dir/results" "$@" \
 		make -s --no-print-directory -C "$TOP" run > "$check_dir/$n.out" 2>&1 || rc=$?
 	echo "$rc"
 }
@@ -37,7 +38,7 @@ failed_with() { # name status text
 		tail -n 20 "$check_dir/$1.out" | sed 's/^/# /'
 	fi
 }
-rm -rf "$check_dir/results" "$check_dir/cache"
+rm -rf "$check_dir/results"
 rc=$(mkrun accel-foo ACCEL=foo)
 failed_with accel-foo "$rc" "ACCEL must be tcg, kvm or auto"
 rc=$(mkrun timeout VMRUN_TIMEOUT=1)
