@@ -22,6 +22,8 @@
 # image and of boot/ are printed.
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/debs.sh
+. "$TOP/scripts/lib/debs.sh"
 # shellcheck source=scripts/lib/apt.sh
 . "$TOP/scripts/lib/apt.sh"
 # shellcheck source=scripts/lib/uptodate.sh
@@ -40,18 +42,10 @@ sources="$sources
 deb $mirror $codename-backports main"
 
 # the packages of make deb and make deb-base
-kver=$(make -s -C "$KSRC" kernelversion)
-rel=$kver$DEB_LOCALVERSION
-rel_base=$kver$DEB_BASE_LOCALVERSION
-one() { # glob: the one file it names
-	# shellcheck disable=SC2086 # a glob
-	set -- $1
-	[ $# = 1 ] && [ -f "$1" ] || die "no single $1 (make deb deb-base)"
-	echo "$1"
-}
-debs="$(one "$DEB/linux-image-${rel}_*_amd64.deb")
-$(one "$DEB/linux-libc-dev_*_amd64.deb")
-$(one "$DEB_BASE/linux-image-${rel_base}_*_amd64.deb")"
+deb_releases
+debs="$(deb_one "$DEB/linux-image-${rel}_*_amd64.deb")
+$(deb_one "$DEB/linux-libc-dev_*_amd64.deb")
+$(deb_one "$DEB_BASE/linux-image-${rel_base}_*_amd64.deb")"
 
 img=$SYSTEM/debian12.img
 boot=$SYSTEM/boot

@@ -17,6 +17,8 @@
 # tooling test's broken profile).
 set -eu
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=scripts/lib/debs.sh
+. "$TOP/scripts/lib/debs.sh"
 # shellcheck source=scripts/lib/tap.sh
 . "$TOP/scripts/lib/tap.sh"
 
@@ -25,17 +27,9 @@ profile=${DEBIAN_SYSTEM_PROFILE:-$TOP/guest/system/pin_at.apparmor}
 tap_init
 
 # What the guest is to find, from the packages make deb made
-kver=$(make -s -C "$KSRC" kernelversion)
-rel=$kver$DEB_LOCALVERSION
-rel_base=$kver$DEB_BASE_LOCALVERSION
-one() { # glob: the one file it names
-	# shellcheck disable=SC2086 # a glob
-	set -- $1
-	[ $# = 1 ] && [ -f "$1" ] || die "no single $1 (make deb deb-base system-image)"
-	echo "$1"
-}
-image_deb=$(one "$DEB/linux-image-${rel}_*_amd64.deb")
-libc_deb=$(one "$DEB/linux-libc-dev_*_amd64.deb")
+deb_releases
+image_deb=$(deb_one "$DEB/linux-image-${rel}_*_amd64.deb")
+libc_deb=$(deb_one "$DEB/linux-libc-dev_*_amd64.deb")
 version=$(dpkg-deb -f "$image_deb" Version)
 img=$SYSTEM/debian12.img
 
